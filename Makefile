@@ -1,0 +1,35 @@
+# One command per job; each installs what it needs into .venv first.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+export MEMCURATOR_TEST_PG_URL ?= postgresql://postgres@127.0.0.1:5432/memcurator_test
+
+.PHONY: install demo test lint bench eval clean check
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[dev]'
+	touch $@
+
+demo: install  ## the main job on the embedded SQLite default
+	$(VENV)/bin/memcurator demo
+
+test: install  ## unit tests, and every store test on SQLite and on PostgreSQL
+	$(PY) -m tests.pg_ready "$(MEMCURATOR_TEST_PG_URL)"
+	$(PY) -m pytest
+
+lint: install  ## ruff and mypy
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
+
+bench: install  ## ingest throughput against COPY, and peak memory, on PostgreSQL
+	$(PY) -m tests.pg_ready "$(MEMCURATOR_TEST_PG_URL)"
+	$(PY) bench/bench_ingest.py --pg-url "$(MEMCURATOR_TEST_PG_URL)"
+	$(PY) bench/eval_transient.py tests/data/transient_labelled.jsonl tests/data/transient_heldout.jsonl
+
+check: lint test
+
+clean:
+	rm -rf demo-out bench-out .pytest_cache .mypy_cache .ruff_cache

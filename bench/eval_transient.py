@@ -1,0 +1,77 @@
+"""Measure gate rule 2 (transient content) against labelled utterance sets.
+
+Usage: python bench/eval_transient.py [FILE...]
+
+Each FILE is JSON Lines with {"text": str, "transient": bool, "kind": str}; the default is
+tests/data/transient_labelled.jsonl.  Prints one row per file (n, TP/FP/FN/TN with "transient" as
+the positive class, precision, recall, mean microseconds per call) and then the misclassified lines.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import timeit
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run from a checkout without installing the package
+
+from memcurator.transient import transient_reason  # noqa: E402
+
+DEFAULT_FILE = ROOT / "tests" / "data" / "transient_labelled.jsonl"
+
+
+def load(path: Path) -> list[dict[str, object]]:
+    """Read one labelled JSON Lines file, skipping blank lines."""
+    with path.open(encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle if line.strip()]
+
+
+def micros_per_call(texts: list[str]) -> float:
+    """Best-of-5 mean time of one transient_reason call over the file's texts."""
+    rounds = max(1, 20_000 // max(1, len(texts)))
+    timer = timeit.Timer(lambda: [transient_reason(t) for t in texts])
+    best = min(timer.repeat(repeat=5, number=rounds))
+    return best / (rounds * len(texts)) * 1e6
+
+
+def evaluate(path: Path) -> list[str]:
+    """Print the row for one file and return its misclassified lines."""
+    rows = load(path)
+    tp = fp = fn = tn = 0
+    wrong: list[str] = []
+    for row in rows:
+        text, label = str(row["text"]), bool(row["transient"])
+        reason = transient_reason(text)
+        predicted = reason is not None
+        tp += predicted and label
+        fp += predicted and not label
+        fn += label and not predicted
+        tn += not label and not predicted
+        if predicted != label:
+            verdict = f"FP {reason}" if predicted else "FN"
+            wrong.append(f"{path.name}: [{verdict}] [{row.get('kind', '?')}] {text!r}")
+    precision = tp / (tp + fp) if tp + fp else 1.0
+    recall = tp / (tp + fn) if tp + fn else 1.0
+    micros = micros_per_call([str(row["text"]) for row in rows]) if rows else 0.0
+    print(
+        f"{path.name:<32} {len(rows):>5} {tp:>4} {fp:>4} {fn:>4} {tn:>4} "
+        f"{precision:>9.3f} {recall:>7.3f} {micros:>8.2f}"
+    )
+    return wrong
+
+
+def main(argv: list[str]) -> int:
+    paths = [Path(arg) for arg in argv] or [DEFAULT_FILE]
+    print(f"{'file':<32} {'n':>5} {'TP':>4} {'FP':>4} {'FN':>4} {'TN':>4} "
+          f"{'precision':>9} {'recall':>7} {'us/call':>8}")
+    wrong = [line for path in paths for line in evaluate(path)]
+    if wrong:
+        print("\nmisclassified:")
+        print("\n".join(f"  {line}" for line in wrong))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,5 @@
+"""``python -m memcurator`` runs the CLI."""
+
+from memcurator.cli import main
+
+main()

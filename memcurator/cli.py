@@ -1,0 +1,295 @@
+"""The ``memcurator`` command line: parse, call one function, print.
+
+Exit codes: 0 the command did its job (rejected candidates are a normal outcome);
+2 bad arguments; 3 unreadable input; 4 the database is unreachable or not initialised;
+1 anything unexpected (one line; ``MEMCURATOR_DEBUG=1`` shows the traceback).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
+from typing import Annotated, Any, BinaryIO, NoReturn
+
+import typer
+
+from memcurator.settings import Settings
+
+EXIT_INPUT = 3
+EXIT_STORE = 4
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="memcurator: the write gate and nightly consolidation for an agent's long-term memory.",
+)
+
+DatabaseUrl = Annotated[
+    str | None,
+    typer.Option(
+        "--database-url",
+        envvar="MEMCURATOR_DATABASE_URL",
+        help="SQLAlchemy URL of the store (default: sqlite:///memcurator.db).",
+        show_default=False,
+    ),
+]
+
+
+class CliError(Exception):
+    """A problem to report in one line with a given exit code."""
+
+    def __init__(self, message: str, code: int) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def fail(message: str, code: int) -> NoReturn:
+    raise CliError(message, code)
+
+
+def _engine(database_url: str | None, *, require_schema: bool = True) -> Any:
+    from store.engine import StoreError, make_engine, require_current_schema
+
+    url = database_url or Settings().database_url
+    try:
+        engine = make_engine(url)
+        if require_schema:
+            require_current_schema(engine)
+    except StoreError as exc:
+        fail(str(exc), EXIT_STORE)
+    return engine
+
+
+@app.command()
+def init(database_url: DatabaseUrl = None) -> None:
+    """Create the schema, or upgrade it to the newest revision.
+
+    Example: memcurator init --database-url postgresql://postgres@127.0.0.1/memory
+    """
+    from store.engine import StoreError, describe_url, upgrade
+
+    engine = _engine(database_url, require_schema=False)
+    try:
+        revision = upgrade(engine)
+    except StoreError as exc:
+        fail(str(exc), EXIT_STORE)
+    typer.echo(f"{describe_url(engine)} is at schema revision {revision}")
+
+
+@app.command()
+def schema(
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")
+    ] = None,
+) -> None:
+    """Print the candidate JSON Schema (for an extraction prompt's structured output).
+
+    Example: memcurator schema -o candidate.schema.json
+    """
+    from memcurator.schema import candidate_json_schema
+
+    text = json.dumps(candidate_json_schema(), indent=2, sort_keys=True)
+    if output:
+        output.write_text(text + "\n", encoding="utf-8")
+    else:
+        typer.echo(text)
+
+
+@app.command()
+def ingest(
+    file: Annotated[str, typer.Argument(help="A JSON Lines file of candidates, or - for stdin.")],
+    database_url: DatabaseUrl = None,
+    batch_size: Annotated[int, typer.Option(min=1, max=100_000, help="Candidates per transaction.")] = 1000,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the counts as one JSON object.")] = False,
+) -> None:
+    """Run candidates through the write gate; print a count per outcome.
+
+    Example: memcurator ingest candidates.jsonl
+    """
+    from memcurator.progress import ingest_with_progress
+
+    engine = _engine(database_url)
+    with _open_input(file) as (stream, size):
+        report = ingest_with_progress(
+            engine, stream, size=size, batch_size=batch_size, max_line_bytes=Settings().max_line_bytes
+        )
+    counts = report.as_dict()
+    if as_json:
+        typer.echo(json.dumps(counts))
+    else:
+        width = max(len(k) for k in counts)
+        for key, value in counts.items():
+            typer.echo(f"{key:<{width}}  {value:>9,}")
+
+
+class _InputContext:
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.stream: BinaryIO | None = None
+
+    def __enter__(self) -> tuple[BinaryIO, int | None]:
+        if self.file == "-":
+            return sys.stdin.buffer, None
+        path = Path(self.file)
+        try:
+            self.stream = path.open("rb")
+            return self.stream, path.stat().st_size
+        except IsADirectoryError:
+            fail(f"cannot read {self.file}: it is a directory", EXIT_INPUT)
+        except OSError as exc:
+            fail(f"cannot read {self.file}: {exc.strerror or exc}", EXIT_INPUT)
+
+    def __exit__(self, *_exc: object) -> None:
+        if self.stream:
+            self.stream.close()
+
+
+def _open_input(file: str) -> _InputContext:
+    return _InputContext(file)
+
+
+def _parse_scope(pairs: list[str]) -> dict[str, str]:
+    from memcurator.schema import SCOPE_LEVELS
+
+    scope = {}
+    for pair in pairs:
+        level, sep, value = pair.partition("=")
+        if not sep or level not in SCOPE_LEVELS or not value:
+            fail(f"--scope wants LEVEL=VALUE with LEVEL one of {', '.join(SCOPE_LEVELS)}; got {pair!r}", 2)
+        scope[level] = value
+    return scope
+
+
+@app.command()
+def export(
+    scope: Annotated[list[str], typer.Option("--scope", help="LEVEL=VALUE, repeatable.")] = [],  # noqa: B006
+    status: Annotated[str, typer.Option(help="active, superseded, expired, retired or all.")] = "active",
+    fmt: Annotated[str, typer.Option("--format", help="jsonl or csv.")] = "jsonl",
+    database_url: DatabaseUrl = None,
+) -> None:
+    """Print stored entries (JSON Lines by default), in id order.
+
+    Example: memcurator export --scope user_id=u_8821 --status all --format csv
+    """
+    from store.queries import ENTRY_STATUSES, iter_entries
+
+    if status not in (*ENTRY_STATUSES, "all"):
+        fail(f"--status must be one of {', '.join(ENTRY_STATUSES)} or all; got {status!r}", 2)
+    if fmt not in ("jsonl", "csv"):
+        fail(f"--format must be jsonl or csv; got {fmt!r}", 2)
+    engine = _engine(database_url)
+    rows = iter_entries(engine, _parse_scope(scope), status)
+    _write_rows(rows, fmt)
+
+
+def _write_rows(rows: Iterator[dict[str, Any]], fmt: str) -> None:
+    out = sys.stdout
+    if fmt == "jsonl":
+        for row in rows:
+            out.write(json.dumps(row, ensure_ascii=False, sort_keys=False) + "\n")
+        return
+    import csv
+
+    writer: csv.DictWriter[str] | None = None
+    for row in rows:
+        flat = {k: json.dumps(v, ensure_ascii=False) if isinstance(v, dict | list) else v
+                for k, v in row.items()}
+        if writer is None:
+            writer = csv.DictWriter(out, fieldnames=list(flat))
+            writer.writeheader()
+        writer.writerow(flat)
+
+
+@app.command()
+def log(
+    memory: Annotated[str | None, typer.Option("--memory", help="Only events about this id.")] = None,
+    rule: Annotated[str | None, typer.Option(help="Only this rule (schema, transient, ...).")] = None,
+    action: Annotated[str | None, typer.Option(help="Only this action (rejected, inserted, ...).")] = None,
+    since: Annotated[str | None, typer.Option(help="Only events at or after this RFC 3339 time.")] = None,
+    database_url: DatabaseUrl = None,
+) -> None:
+    """Print the write log as JSON Lines, oldest first.
+
+    Example: memcurator log --action rejected --rule transient
+    """
+    from store.queries import iter_log
+
+    since_at = _parse_time(since, "--since") if since else None
+    engine = _engine(database_url)
+    for row in iter_log(engine, memory_id=memory, rule=rule, action=action, since=since_at):
+        sys.stdout.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+
+def _parse_time(text: str, option: str) -> datetime:
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        fail(f"{option} wants an RFC 3339 time such as 2025-03-04T10:12:00Z; got {text!r}", 2)
+    if moment.tzinfo is None:
+        fail(f"{option} needs an offset (Z or +hh:mm); got {text!r}", 2)
+    return moment
+
+
+@app.command()
+def demo(
+    out: Annotated[Path, typer.Option(help="Folder for the generated stream and its store.")] = Path("demo-out"),
+    users: Annotated[int, typer.Option(min=1, max=500, help="Users in the generated stream.")] = 3,
+    days: Annotated[int, typer.Option(min=1, max=400, help="Days of sessions to generate.")] = 10,
+    seed: Annotated[int, typer.Option(help="Random seed; the same seed gives the same stream.")] = 7,
+) -> None:
+    """The main job on the embedded SQLite default: generate a realistic stream, gate it, show
+    what was kept and what was dropped by which rule.
+
+    Example: memcurator demo --users 5 --days 30
+    """
+    from memcurator.demo import run_demo
+
+    run_demo(out=out, users=users, days=days, seed=seed)
+
+
+def main() -> None:
+    """Entry point: run the app, turning every failure into one line and an exit code."""
+    from sqlalchemy.exc import DBAPIError
+
+    from store.engine import StoreError, first_line
+
+    try:
+        code = app(standalone_mode=False)
+    except CliError as exc:
+        typer.echo(f"memcurator: {exc}", err=True)
+        sys.exit(exc.code)
+    except StoreError as exc:
+        typer.echo(f"memcurator: {exc}", err=True)
+        sys.exit(EXIT_STORE)
+    except DBAPIError as exc:
+        typer.echo(f"memcurator: database error: {first_line(exc.orig)}", err=True)
+        sys.exit(EXIT_STORE)
+    except BrokenPipeError:
+        # `memcurator export | head` is normal use, not an error.
+        sys.stderr.close()
+        sys.exit(0)
+        typer.echo(f"memcurator: {exc}", err=True)
+        sys.exit(exc.code)
+    except KeyboardInterrupt:
+        typer.echo("memcurator: interrupted", err=True)
+        sys.exit(130)
+    except Exception as exc:  # noqa: BLE001 - the last line of defence against tracebacks
+        import click
+
+        if isinstance(exc, click.exceptions.ClickException):
+            exc.show()
+            sys.exit(exc.exit_code)
+        if isinstance(exc, click.exceptions.Abort):
+            sys.exit(1)
+        if os.environ.get("MEMCURATOR_DEBUG"):
+            raise
+        first = (str(exc).strip().splitlines() or [""])[0]
+        typer.echo(f"memcurator: internal error: {type(exc).__name__}: {first} "
+                   "(set MEMCURATOR_DEBUG=1 for the traceback)", err=True)
+        sys.exit(1)
+    sys.exit(code if isinstance(code, int) else 0)

@@ -1,0 +1,310 @@
+"""The write gate: rules 1-3 of the policy plus privacy, as a pure function of the input.
+
+``evaluate_line`` takes one raw JSON Lines record and returns a ``Decision``; nothing here
+reads a clock, a file or a database. The order of the checks matters:
+
+1. schema (pydantic) - anything malformed is rejected with the reason;
+2. privacy - a credential anywhere rejects the candidate and is withheld even from the log;
+   personal data in an identifier field rejects it; personal data in free text is redacted
+   and the sensitivity raised, before any later rule, log row or index sees the text;
+3. transient - conversation-state chatter is rejected;
+4. inference - an unconfirmed guess stated as a fact is demoted to an observation below the
+   fact threshold.
+
+Every rejection keeps a sanitised copy of what was submitted in its log event, so thresholds
+can be tuned with evidence.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from pydantic import ValidationError
+
+from memcurator import privacy
+from memcurator.decisions import Decision, LogEvent, NewEntry
+from memcurator.ids import content_id, fingerprint
+from memcurator.keys import subject_key
+from memcurator.schema import (
+    FACT_THRESHOLD,
+    SENSITIVITY_ORDER,
+    Candidate,
+    describe_validation_error,
+)
+from memcurator.transient import transient_reason
+
+MAX_LOGGED_CHARS = 4000
+WITHHELD = "[CREDENTIAL WITHHELD]"
+# A demoted guess keeps its relative strength but always lands below the fact threshold.
+DEMOTION_FACTOR = FACT_THRESHOLD - 0.01
+
+_HEDGE = re.compile(
+    r"\b(probably|possibly|perhaps|maybe|presumably|apparently|likely|unlikely|"
+    r"seems?|seemed|appears? to|might|could be|must be|sounds like|"
+    r"i (?:think|guess|suppose|assume|believe|suspect|reckon))\b",
+    re.IGNORECASE,
+)
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def evaluate_line(raw: bytes | str, *, line_no: int | None = None) -> Decision:
+    """Judge one JSON Lines record; never raises for any input."""
+    data = raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw
+    try:
+        candidate = Candidate.model_validate_json(data)
+    except ValidationError as exc:
+        return _reject_malformed(data, describe_validation_error(exc), line_no)
+    return evaluate_candidate(candidate, line_no=line_no)
+
+
+def evaluate_candidate(candidate: Candidate, *, line_no: int | None = None) -> Decision:
+    """Judge a candidate that already passed schema validation."""
+    credential = _find_credential(candidate)
+    if credential:
+        field_name, kind = credential
+        return _reject(
+            candidate, "privacy", f"credential ({kind}) in {field_name}: withheld", line_no
+        )
+    identifying = _personal_data_in_identifiers(candidate)
+    if identifying:
+        return _reject(candidate, "privacy", identifying, line_no)
+    memory_id = candidate.id or _derived_id(candidate)
+    candidate, redaction = _redact(candidate, memory_id)
+    events = [redaction] if redaction else []
+    chatter = transient_reason(candidate.content)
+    if chatter:
+        return _reject(candidate, "transient", chatter, line_no, events)
+    guess = _unconfirmed_inference(candidate)
+    outcome: str = "inserted"
+    if guess:
+        candidate = candidate.model_copy(
+            update={"type": "observation", "confidence": round(
+                candidate.confidence * DEMOTION_FACTOR, 4
+            )}
+        )
+        events.append(LogEvent("demoted", "inference", guess, memory_id=memory_id))
+        outcome = "demoted"
+    entry = _new_entry(candidate, memory_id)
+    events.append(
+        LogEvent("inserted", "gate", f"new {entry.type} entry", memory_id=memory_id)
+    )
+    return Decision(memory_id, outcome, "gate", entry, tuple(events), line_no)  # type: ignore[arg-type]
+
+
+def _derived_id(candidate: Candidate) -> str:
+    canonical = json.dumps(
+        candidate.model_dump(mode="json", exclude={"id", "status"}), sort_keys=True
+    ).encode()
+    return content_id(candidate.created_at, canonical)
+
+
+_FREE_TEXT = ("content", "tool", "symptom")
+_IDENTIFIERS = ("id", "supersedes", "task_id")
+
+
+def _text_fields(candidate: Candidate) -> list[tuple[str, str]]:
+    fields = [(name, getattr(candidate, name)) for name in _FREE_TEXT]
+    if candidate.subject:
+        fields += [
+            (f"subject.{k}", v)
+            for k, v in candidate.subject.model_dump().items()
+            if isinstance(v, str)
+        ]
+    return [(name, value) for name, value in fields if value]
+
+
+def _identifier_fields(candidate: Candidate) -> list[tuple[str, str]]:
+    fields = [(name, getattr(candidate, name)) for name in _IDENTIFIERS]
+    fields += [(f"scope.{k}", v) for k, v in candidate.scope.levels().items()]
+    fields += [("source.ref", candidate.source.ref), ("source.session_id", candidate.source.session_id)]
+    fields += [(f"links[{i}]", link) for i, link in enumerate(candidate.links or ())]
+    return [(name, value) for name, value in fields if value]
+
+
+def _find_credential(candidate: Candidate) -> tuple[str, str] | None:
+    for name, value in _text_fields(candidate) + _identifier_fields(candidate):
+        kind = privacy.find_credential(value)
+        if kind:
+            return name, kind
+    return None
+
+
+def _personal_data_in_identifiers(candidate: Candidate) -> str | None:
+    """Identifiers cannot be redacted without breaking scoping, so personal data there rejects."""
+    for name, value in _identifier_fields(candidate):
+        _, kinds = privacy.redact(value)
+        if kinds:
+            return f"{name} contains personal data ({', '.join(kinds)}); use an opaque id"
+    return None
+
+
+def _redact(candidate: Candidate, memory_id: str) -> tuple[Candidate, LogEvent | None]:
+    changes: dict[str, Any] = {}
+    subject_changes: dict[str, str] = {}
+    found: set[str] = set()
+    touched: list[str] = []
+    for name, value in _text_fields(candidate):
+        clean, kinds = privacy.redact(value)
+        if not kinds:
+            continue
+        found.update(kinds)
+        touched.append(name)
+        if name.startswith("subject."):
+            subject_changes[name.removeprefix("subject.")] = clean
+        else:
+            changes[name] = clean
+    if not found:
+        return candidate, None
+    if subject_changes and candidate.subject:
+        changes["subject"] = candidate.subject.model_copy(update=subject_changes)
+    raised = privacy.sensitivity_for(found)
+    if raised and SENSITIVITY_ORDER.index(raised) > SENSITIVITY_ORDER.index(candidate.sensitivity):  # type: ignore[arg-type]
+        changes["sensitivity"] = raised
+    redacted = candidate.model_copy(update=changes)
+    reason = (
+        f"redacted {', '.join(sorted(found))} from {', '.join(touched)}; "
+        f"sensitivity {redacted.sensitivity}"
+    )
+    return redacted, LogEvent("redacted", "privacy", reason, memory_id=memory_id)
+
+
+def _unconfirmed_inference(candidate: Candidate) -> str | None:
+    if candidate.type != "fact":
+        return None
+    if candidate.source.kind == "agent_inference":
+        return "fact inferred by the agent (source agent_inference), not confirmed"
+    hedge = _HEDGE.search(candidate.content)
+    if hedge:
+        return f"fact worded as a guess ('{hedge.group(0)}')"
+    return None
+
+
+def _new_entry(candidate: Candidate, memory_id: str) -> NewEntry:
+    subject = candidate.subject
+    return NewEntry(
+        id=memory_id,
+        type=candidate.type,
+        scope=candidate.scope.levels(),
+        content=candidate.content,
+        source_kind=candidate.source.kind,
+        source_ref=candidate.source.ref,
+        source_session_id=candidate.source.session_id,
+        confidence=candidate.confidence,
+        created_at=candidate.created_at,
+        valid_from=candidate.valid_from or candidate.created_at,
+        sensitivity=candidate.sensitivity,
+        subject_key=subject_key(
+            memory_type=candidate.type,
+            entity=subject.entity if subject else None,
+            attribute=subject.attribute if subject else None,
+            task_id=candidate.task_id,
+            tool=candidate.tool,
+            symptom=candidate.symptom,
+        ),
+        supersedes=candidate.supersedes,
+        subject_entity=subject.entity if subject else None,
+        subject_attribute=subject.attribute if subject else None,
+        subject_value=subject.value if subject else None,
+        task_id=candidate.task_id,
+        links=tuple(candidate.links) if candidate.links is not None else None,
+        tool=candidate.tool,
+        symptom=candidate.symptom,
+    )
+
+
+# -- rejections ------------------------------------------------------------------------------
+
+
+def _reject(
+    candidate: Candidate,
+    rule: str,
+    reason: str,
+    line_no: int | None,
+    events: list[LogEvent] | None = None,
+) -> Decision:
+    submitted = candidate.model_dump(mode="json", exclude_none=True)
+    canonical = json.dumps(submitted, sort_keys=True).encode()
+    return _rejection(canonical, submitted, rule, reason, line_no, events, candidate.id)
+
+
+def _reject_malformed(raw: bytes, reason: str, line_no: int | None) -> Decision:
+    try:
+        submitted: Any = json.loads(raw)
+        canonical = json.dumps(submitted, sort_keys=True).encode()
+    except (ValueError, RecursionError):
+        submitted = {"raw": raw.decode("utf-8", "replace")}
+        canonical = raw
+    if not isinstance(submitted, dict):
+        submitted = {"raw": submitted}
+    client_id = submitted.get("id") if isinstance(submitted.get("id"), str) else None
+    return _rejection(canonical, submitted, "schema", reason, line_no, None, client_id)
+
+
+def _rejection(
+    canonical: bytes,
+    submitted: dict[str, Any],
+    rule: str,
+    reason: str,
+    line_no: int | None,
+    events: list[LogEvent] | None,
+    client_id: str | None,
+) -> Decision:
+    key = "rej_" + fingerprint(canonical)
+    payload = sanitise(submitted)
+    shown_id = sanitise(client_id)[:128] if client_id else None
+    event = LogEvent(
+        "rejected",
+        rule,
+        sanitise(reason),
+        memory_id=None,
+        related_ids=(shown_id,) if shown_id else (),
+        payload=payload,
+    )
+    # A redaction event for a rejected candidate would name a memory that never exists.
+    kept = [e for e in (events or []) if e.action != "redacted"]
+    return Decision(key, "rejected", rule, None, (*kept, event), line_no)
+
+
+def sanitise(value: Any, depth: int = 0) -> Any:
+    """A copy of submitted data that is safe to log: no credentials, no personal data,
+    no control characters, bounded in size and depth."""
+    if depth > 20:
+        return "[nested too deep]"
+    if isinstance(value, str):
+        text = _CONTROL.sub("\ufffd", value)
+        if privacy.find_credential(text):
+            return WITHHELD
+        text, _ = privacy.redact(text)
+        if len(text) > MAX_LOGGED_CHARS:
+            text = text[:MAX_LOGGED_CHARS] + f"…[{len(text) - MAX_LOGGED_CHARS} more chars]"
+        return text
+    if isinstance(value, dict):
+        items = list(value.items())[:100]
+        return {str(sanitise(str(k), depth + 1))[:200]: sanitise(v, depth + 1) for k, v in items}
+    if isinstance(value, list):
+        return [sanitise(v, depth + 1) for v in value[:200]]
+    if isinstance(value, bool | int | float) or value is None:
+        return value if not isinstance(value, float) or value == value and abs(value) != float("inf") else str(value)
+    return sanitise(str(value), depth + 1)
+
+
+def reject_oversize(head: bytes, size: int, *, line_no: int | None = None) -> Decision:
+    """A line too long to parse safely: rejected from its first bytes, never read whole."""
+    reason = f"line is {size:,} bytes, over the limit; not parsed"
+    payload = {"raw_head": head.decode("utf-8", "replace"), "bytes": size}
+    canonical = head + str(size).encode()
+    return _rejection(canonical, payload, "schema", reason, line_no, None, None)
+
+
+def reject_store_refusal(decision: Decision, error: str) -> Decision:
+    """The database refused to store an accepted entry: log it as a rejection instead."""
+    payload = None
+    if decision.entry is not None:
+        payload = {"id": decision.entry.id, "type": decision.entry.type,
+                   "content": decision.entry.content}
+    event = LogEvent("rejected", "store", sanitise(f"the database refused it: {error}"),
+                     related_ids=(decision.intake_key,), payload=sanitise(payload))
+    key = "rej_" + fingerprint(decision.intake_key.encode())
+    return Decision(key, "rejected", "store", None, (event,), decision.line_no)

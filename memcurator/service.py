@@ -1,0 +1,186 @@
+"""The service layer: gate a stream of candidates and apply the decisions, batch by batch.
+
+This is the unit of work the CLI, the Python API and the Prefect tasks share. Each batch is
+one transaction: a fault anywhere rolls the whole batch back, and because every candidate is
+recorded in the intake ledger, re-running the batch (or the whole file) adds nothing twice.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from itertools import islice
+from typing import Any, BinaryIO
+
+from sqlalchemy import Engine
+from sqlalchemy.exc import DBAPIError
+
+from memcurator.decisions import Decision
+from memcurator.gate import evaluate_candidate, evaluate_line, reject_oversize, reject_store_refusal
+from memcurator.schema import Candidate
+from store.engine import StoreError, describe_url, first_line
+from store.errors import is_race, is_transient
+from store.writes import apply_decisions, fresh_decisions
+
+MAX_ATTEMPTS = 5
+
+
+@dataclass
+class IngestReport:
+    """What happened to a stream of candidates: a count per outcome, and what was skipped."""
+
+    outcomes: Counter[str] = field(default_factory=Counter)
+    redacted: int = 0
+    skipped: int = 0
+    lines: int = 0
+
+    def add(self, decisions: Iterable[Decision], fresh: Iterable[Decision]) -> None:
+        decisions = list(decisions)
+        fresh = list(fresh)
+        self.lines += len(decisions)
+        self.skipped += len(decisions) - len(fresh)
+        for d in fresh:
+            label = f"rejected:{d.rule}" if d.outcome == "rejected" else d.outcome
+            self.outcomes[label] += 1
+            self.redacted += any(e.action == "redacted" for e in d.events)
+
+    def as_dict(self) -> dict[str, Any]:
+        stored = self.outcomes["inserted"] + self.outcomes["demoted"]
+        return {
+            "lines": self.lines,
+            "stored": stored,
+            **{k: self.outcomes[k] for k in sorted(self.outcomes)},
+            "redacted": self.redacted,
+            "skipped_already_ingested": self.skipped,
+        }
+
+
+@dataclass(frozen=True)
+class Oversize:
+    """An input line longer than the limit: kept out of memory, judged from its head."""
+
+    head: bytes
+    size: int
+
+
+def read_lines(stream: BinaryIO, max_line_bytes: int) -> Iterator[bytes | Oversize]:
+    """Yield the non-blank lines of a JSON Lines stream, never holding more than one line."""
+    while True:
+        line = stream.readline(max_line_bytes + 1)
+        if not line:
+            return
+        if len(line) > max_line_bytes and not line.endswith(b"\n"):
+            size = len(line)
+            while (rest := stream.readline(1 << 20)) and not rest.endswith(b"\n"):
+                size += len(rest)
+            yield Oversize(line[:2000], size + len(rest.rstrip(b"\r\n")))
+            continue
+        if line.strip():
+            yield line
+
+
+def ingest_stream(
+    engine: Engine,
+    lines: Iterable[bytes | Oversize],
+    *,
+    batch_size: int = 1000,
+    flow_run_id: str | None = None,
+    on_batch: Callable[[IngestReport], None] | None = None,
+    clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+) -> IngestReport:
+    """Gate every line and apply the decisions, one transaction per batch."""
+    report = IngestReport()
+    numbered = enumerate(lines, start=1)
+    while batch := list(islice(numbered, batch_size)):
+        decisions = [_judge(raw, n) for n, raw in batch]
+        fresh = apply_batch(engine, decisions, now=clock(), flow_run_id=flow_run_id)
+        report.add(decisions, fresh)
+        if on_batch:
+            on_batch(report)
+    return report
+
+
+def _judge(raw: bytes | Oversize, line_no: int) -> Decision:
+    if isinstance(raw, Oversize):
+        return reject_oversize(raw.head, raw.size, line_no=line_no)
+    return evaluate_line(raw, line_no=line_no)
+
+
+def apply_batch(
+    engine: Engine,
+    decisions: list[Decision],
+    *,
+    now: datetime,
+    flow_run_id: str | None = None,
+) -> list[Decision]:
+    """Apply one batch in one transaction, retrying transient faults; returns what was new.
+
+    A batch the database refuses for a reason that is not transient (a value it cannot
+    store) is split: each decision then gets its own savepoint, and the ones refused are
+    logged as rejections instead of failing the batch.
+    """
+    for attempt in range(1, MAX_ATTEMPTS + 1):
+        try:
+            with engine.begin() as conn:
+                fresh = fresh_decisions(conn, decisions)
+                apply_decisions(conn, fresh, now=now, flow_run_id=flow_run_id)
+            return fresh
+        except DBAPIError as exc:
+            if is_transient(exc) or (is_race(exc) and attempt < 3):
+                if attempt == MAX_ATTEMPTS:
+                    raise StoreError(
+                        f"{describe_url(engine)} kept failing: {first_line(exc.orig)}"
+                    ) from exc
+                time.sleep(min(0.05 * 2**attempt, 2.0))
+                continue
+            return _apply_one_by_one(engine, decisions, now=now, flow_run_id=flow_run_id)
+    raise AssertionError("unreachable")
+
+
+def _apply_one_by_one(
+    engine: Engine, decisions: list[Decision], *, now: datetime, flow_run_id: str | None
+) -> list[Decision]:
+    applied: list[Decision] = []
+    with engine.begin() as conn:
+        for decision in fresh_decisions(conn, decisions):
+            try:
+                with conn.begin_nested():
+                    apply_decisions(conn, [decision], now=now, flow_run_id=flow_run_id)
+                applied.append(decision)
+            except DBAPIError as exc:
+                if is_transient(exc):
+                    raise
+                refusal = reject_store_refusal(decision, first_line(exc.orig))
+                with conn.begin_nested():
+                    apply_decisions(conn, [refusal], now=now, flow_run_id=flow_run_id)
+                applied.append(refusal)
+    return applied
+
+
+def submit(
+    candidates: Iterable[Candidate | dict[str, Any] | str | bytes],
+    *,
+    engine: Engine,
+    batch_size: int = 1000,
+) -> IngestReport:
+    """The Python API's unit of work: gate in-process candidates exactly as ``ingest`` does."""
+    decisions_source = (_as_line(c) for c in candidates)
+    return ingest_stream(engine, decisions_source, batch_size=batch_size)
+
+
+def _as_line(candidate: Candidate | dict[str, Any] | str | bytes) -> bytes:
+    if isinstance(candidate, Candidate):
+        return candidate.model_dump_json(exclude_none=True).encode()
+    if isinstance(candidate, dict):
+        return json.dumps(candidate, default=str).encode("utf-8", "surrogatepass")
+    if isinstance(candidate, str):
+        return candidate.encode("utf-8", "surrogatepass")
+    return candidate
+
+
+__all__ = ["IngestReport", "Oversize", "apply_batch", "evaluate_candidate", "ingest_stream",
+           "read_lines", "submit"]

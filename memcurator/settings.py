@@ -1,0 +1,31 @@
+"""Settings: one pydantic-settings class, read from the environment (``MEMCURATOR_*``)."""
+
+from __future__ import annotations
+
+from pydantic import field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_DATABASE_URL = "sqlite:///memcurator.db"
+
+
+class Settings(BaseSettings):
+    """Everything memcurator can be told from outside; flags override these per command."""
+
+    model_config = SettingsConfigDict(env_prefix="MEMCURATOR_", extra="ignore")
+
+    database_url: str = DEFAULT_DATABASE_URL
+    batch_size: int = 1000
+    max_line_bytes: int = 1_048_576
+
+    @field_validator("database_url")
+    @classmethod
+    def _force_psycopg_driver(cls, url: str) -> str:
+        return normalise_database_url(url)
+
+
+def normalise_database_url(url: str) -> str:
+    """Use psycopg 3 for every PostgreSQL URL, whatever scheme spelling the user gave."""
+    for prefix in ("postgres://", "postgresql://", "postgresql+psycopg2://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url

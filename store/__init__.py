@@ -1,0 +1,1 @@
+"""The store: tables, engine, migrations, bulk writes and read queries. No policy decisions."""

@@ -1,0 +1,107 @@
+"""Engines and schema management: one place that knows how to reach either dialect."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
+
+from memcurator.settings import normalise_database_url
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+class StoreError(Exception):
+    """A store problem a person can act on; the CLI prints it as one line."""
+
+
+def make_engine(url: str, *, statement_timeout_ms: int | None = None) -> Engine:
+    """An engine for ``url``: psycopg 3 for PostgreSQL, WAL mode for a SQLite file."""
+    url = normalise_database_url(url)
+    try:
+        parsed = make_url(url)
+    except ArgumentError as exc:
+        raise StoreError(f"cannot parse database URL {url!r}") from exc
+    kwargs: dict[str, Any] = {}
+    if parsed.get_backend_name() == "postgresql":
+        options = "-c application_name=memcurator"
+        if statement_timeout_ms:
+            options += f" -c statement_timeout={int(statement_timeout_ms)}"
+        kwargs = {"pool_pre_ping": True, "connect_args": {"connect_timeout": 5}}
+        if "options" not in parsed.query:
+            kwargs["connect_args"]["options"] = options
+    elif parsed.get_backend_name() == "sqlite":
+        kwargs = {"connect_args": {"timeout": 30}}
+    else:
+        raise StoreError(f"unsupported database {parsed.get_backend_name()!r}: use postgresql or sqlite")
+    try:
+        engine = create_engine(parsed, **kwargs)
+    except NoSuchModuleError as exc:
+        raise StoreError(f"no driver for {parsed.drivername!r}") from exc
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    # WAL lets readers run beside the one writer; busy_timeout makes writers queue, not fail.
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.close()
+
+
+def describe_url(engine: Engine) -> str:
+    """The engine's URL with any password hidden, for messages."""
+    return engine.url.render_as_string(hide_password=True)
+
+
+def _alembic_config(engine: Engine) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["engine"] = engine
+    return config
+
+
+def upgrade(engine: Engine) -> str:
+    """Create or upgrade the schema to the newest revision; returns that revision."""
+    try:
+        command.upgrade(_alembic_config(engine), "head")
+    except DBAPIError as exc:
+        raise StoreError(f"cannot reach {describe_url(engine)}: {first_line(exc.orig)}") from exc
+    return head_revision(engine)
+
+
+def head_revision(engine: Engine) -> str:
+    head = ScriptDirectory.from_config(_alembic_config(engine)).get_current_head()
+    assert head is not None
+    return head
+
+
+def require_current_schema(engine: Engine) -> None:
+    """Fail with a clear message unless the store is reachable and at the newest revision."""
+    try:
+        with engine.connect() as conn:
+            current = MigrationContext.configure(conn).get_current_revision()
+    except DBAPIError as exc:
+        raise StoreError(f"cannot reach {describe_url(engine)}: {first_line(exc.orig)}") from exc
+    if current is None:
+        raise StoreError(f"{describe_url(engine)} has no memcurator schema: run `memcurator init`")
+    if current != head_revision(engine):
+        raise StoreError(
+            f"{describe_url(engine)} is at schema {current}, not {head_revision(engine)}: "
+            "run `memcurator init` to upgrade"
+        )
+
+
+def first_line(exc: BaseException | None) -> str:
+    text = str(exc).strip() if exc is not None else ""
+    return text.splitlines()[0] if text else type(exc).__name__

@@ -1,0 +1,122 @@
+"""Read queries: stored entries and the write log, as plain dicts in SPEC's output shape."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Engine, Select, select
+
+from memcurator.schema import SCOPE_LEVELS
+from store.tables import Entry, WriteLog
+
+ENTRY_STATUSES = ("active", "superseded", "expired", "retired")
+
+
+def iso(moment: datetime | None) -> str | None:
+    """RFC 3339 in UTC with a ``Z``, the one timestamp format memcurator prints."""
+    if moment is None:
+        return None
+    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+def entry_document(entry: Entry) -> dict[str, Any]:
+    """A stored entry as SPEC's "Stored entry": every input field plus the store's own."""
+    subject = None
+    if entry.subject_entity is not None:
+        subject = {"entity": entry.subject_entity, "attribute": entry.subject_attribute}
+        if entry.subject_value is not None:
+            subject["value"] = entry.subject_value
+    return {
+        "id": entry.id,
+        "type": entry.type,
+        "scope": {lvl: v for lvl in SCOPE_LEVELS if (v := getattr(entry, lvl)) is not None},
+        "content": entry.content,
+        "source": {
+            "kind": entry.source_kind,
+            "ref": entry.source_ref,
+            "session_id": entry.source_session_id,
+        },
+        "confidence": entry.confidence,
+        "created_at": iso(entry.created_at),
+        "valid_from": iso(entry.valid_from),
+        "supersedes": entry.supersedes,
+        "sensitivity": entry.sensitivity,
+        "subject": subject,
+        "task_id": entry.task_id,
+        "links": entry.links,
+        "tool": entry.tool,
+        "symptom": entry.symptom,
+        "status": entry.status,
+        "valid_to": iso(entry.valid_to),
+        "superseded_by": entry.superseded_by,
+        "subject_key": entry.subject_key,
+        "evidence": entry.evidence,
+        "last_confirmed_at": iso(entry.last_confirmed_at),
+        "updated_at": iso(entry.updated_at),
+    }
+
+
+def entries_query(scope: Mapping[str, str], status: str = "active") -> Select[tuple[Entry]]:
+    """Entries whose scope includes every given level (``status='all'`` for every status)."""
+    query = select(Entry).order_by(Entry.id)
+    for level, value in scope.items():
+        query = query.where(getattr(Entry, level) == value)
+    if status != "all":
+        query = query.where(Entry.status == status)
+    return query
+
+
+def iter_entries(
+    engine: Engine, scope: Mapping[str, str] | None = None, status: str = "active"
+) -> Iterator[dict[str, Any]]:
+    """Stream stored entries in id order without loading them all."""
+    from sqlalchemy.orm import Session
+
+    with Session(engine) as session:
+        result = session.scalars(
+            entries_query(scope or {}, status).execution_options(yield_per=1000)
+        )
+        for entry in result:
+            yield entry_document(entry)
+
+
+def log_document(row: WriteLog) -> dict[str, Any]:
+    return {
+        "seq": row.seq,
+        "at": iso(row.at),
+        "action": row.action,
+        "rule": row.rule,
+        "memory_id": row.memory_id,
+        "candidate_key": row.candidate_key,
+        "related_ids": row.related_ids or [],
+        "reason": row.reason,
+        "flow_run_id": row.flow_run_id,
+        "payload": row.payload,
+    }
+
+
+def iter_log(
+    engine: Engine,
+    *,
+    memory_id: str | None = None,
+    rule: str | None = None,
+    action: str | None = None,
+    since: datetime | None = None,
+) -> Iterator[dict[str, Any]]:
+    """Stream the write log in the order it was written, filtered."""
+    from sqlalchemy.orm import Session
+
+    query = select(WriteLog).order_by(WriteLog.seq)
+    if memory_id:
+        query = query.where(WriteLog.memory_id == memory_id)
+    if rule:
+        query = query.where(WriteLog.rule == rule)
+    if action:
+        query = query.where(WriteLog.action == action)
+    if since:
+        query = query.where(WriteLog.at >= since)
+    with Session(engine) as session:
+        for row in session.scalars(query.execution_options(yield_per=1000)):
+            yield log_document(row)

@@ -1,0 +1,123 @@
+"""SQLAlchemy 2 typed tables: memory entries, the append-only write log, and the intake ledger.
+
+Timestamps are stored in UTC on both dialects (``UTCDateTime``) and always come back
+timezone-aware, so an export reads the same from PostgreSQL and from SQLite.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, DateTime, Float, Index, Integer, String, Text
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.engine import Dialect
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A timezone-aware datetime stored as UTC (SQLite keeps no offset of its own)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime reached the store")
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+JSONDocument = JSON().with_variant(JSONB(), "postgresql")
+# SQLite only auto-increments an INTEGER PRIMARY KEY; PostgreSQL wants room for billions.
+SequenceNumber = BigInteger().with_variant(Integer(), "sqlite")
+
+
+class Base(DeclarativeBase):
+    type_annotation_map = {datetime: UTCDateTime, dict[str, Any]: JSONDocument}
+
+
+class Entry(Base):
+    """A memory entry. Rows are never deleted; ``status`` and ``valid_to`` retire them."""
+
+    __tablename__ = "entries"
+
+    id: Mapped[str] = mapped_column(String(128), primary_key=True)
+    type: Mapped[str] = mapped_column(String(16))
+    scope_key: Mapped[str] = mapped_column(String(1100))
+    org_id: Mapped[str | None] = mapped_column(String(200))
+    team_id: Mapped[str | None] = mapped_column(String(200))
+    project_id: Mapped[str | None] = mapped_column(String(200))
+    user_id: Mapped[str | None] = mapped_column(String(200))
+    agent_id: Mapped[str | None] = mapped_column(String(200))
+    content: Mapped[str] = mapped_column(Text)
+    source_kind: Mapped[str] = mapped_column(String(32))
+    source_ref: Mapped[str] = mapped_column(String(200))
+    source_session_id: Mapped[str] = mapped_column(String(200))
+    confidence: Mapped[float] = mapped_column(Float)
+    created_at: Mapped[datetime]
+    valid_from: Mapped[datetime]
+    valid_to: Mapped[datetime | None]
+    supersedes: Mapped[str | None] = mapped_column(String(128))
+    superseded_by: Mapped[str | None] = mapped_column(String(128))
+    sensitivity: Mapped[str] = mapped_column(String(16))
+    subject_key: Mapped[str | None] = mapped_column(String(500))
+    subject_entity: Mapped[str | None] = mapped_column(String(200))
+    subject_attribute: Mapped[str | None] = mapped_column(String(200))
+    subject_value: Mapped[str | None] = mapped_column(Text)
+    task_id: Mapped[str | None] = mapped_column(String(200))
+    links: Mapped[list[str] | None] = mapped_column(JSONDocument)
+    tool: Mapped[str | None] = mapped_column(String(200))
+    symptom: Mapped[str | None] = mapped_column(String(200))
+    status: Mapped[str] = mapped_column(String(16))
+    evidence: Mapped[int] = mapped_column(Integer)
+    last_confirmed_at: Mapped[datetime]
+    updated_at: Mapped[datetime]
+
+    __table_args__ = (
+        Index("ix_entries_scope_subject_status", "scope_key", "subject_key", "status"),
+        Index("ix_entries_user_status", "user_id", "status"),
+    )
+
+
+class WriteLog(Base):
+    """One row per decision. The database refuses UPDATE and DELETE on it (see migrations)."""
+
+    __tablename__ = "write_log"
+
+    seq: Mapped[int] = mapped_column(SequenceNumber, primary_key=True, autoincrement=True)
+    at: Mapped[datetime]
+    action: Mapped[str] = mapped_column(String(16))
+    rule: Mapped[str] = mapped_column(String(32))
+    memory_id: Mapped[str | None] = mapped_column(String(128))
+    candidate_key: Mapped[str] = mapped_column(String(128))
+    related_ids: Mapped[list[str] | None] = mapped_column(JSONDocument)
+    reason: Mapped[str] = mapped_column(Text)
+    flow_run_id: Mapped[str | None] = mapped_column(String(64))
+    payload: Mapped[dict[str, Any] | None]
+
+    __table_args__ = (
+        Index("ix_write_log_memory_id", "memory_id"),
+        Index("ix_write_log_rule_action", "rule", "action"),
+        Index("ix_write_log_at", "at"),
+    )
+
+
+class Intake(Base):
+    """Every candidate ever judged, by intake key: what makes a re-submission a no-op."""
+
+    __tablename__ = "intake"
+
+    key: Mapped[str] = mapped_column(String(128), primary_key=True)
+    outcome: Mapped[str] = mapped_column(String(16))
+    rule: Mapped[str] = mapped_column(String(32))
+    memory_id: Mapped[str | None] = mapped_column(String(128))
+    received_at: Mapped[datetime]

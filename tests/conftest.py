@@ -1,0 +1,95 @@
+"""Shared fixtures: every store test runs once on SQLite and once on PostgreSQL."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Engine, create_engine, text
+
+from memcurator.settings import normalise_database_url
+from store.engine import make_engine, upgrade
+
+PG_URL = os.environ.get(
+    "MEMCURATOR_TEST_PG_URL", "postgresql://postgres@127.0.0.1:5432/memcurator_test"
+)
+
+
+@pytest.fixture(scope="session")
+def pg_admin() -> Iterator[Engine]:
+    """A connection to the PostgreSQL test database; fails (never skips) when unreachable."""
+    engine = create_engine(normalise_database_url(PG_URL), connect_args={"connect_timeout": 5})
+    try:
+        with engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+    except Exception as exc:  # noqa: BLE001 - any failure here means the same thing
+        pytest.fail(f"PostgreSQL test database {PG_URL} is not reachable: {exc}", pytrace=False)
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture
+def pg_schemas(pg_admin: Engine) -> Iterator[Callable[[], str]]:
+    """A maker of fresh, empty PostgreSQL schemas (as URLs), all dropped afterwards."""
+    made: list[str] = []
+
+    def make() -> str:
+        schema = f"t_{uuid.uuid4().hex[:12]}"
+        with pg_admin.begin() as conn:
+            conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+        made.append(schema)
+        return f"{PG_URL}?options=-csearch_path%3D{schema}"
+
+    yield make
+    with pg_admin.begin() as conn:
+        for schema in made:
+            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+
+
+@pytest.fixture
+def pg_url(pg_schemas: Callable[[], str]) -> str:
+    """The URL of a fresh, empty PostgreSQL schema of its own."""
+    return pg_schemas()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def new_store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[[], str]:
+    """A maker of empty stores of one dialect: SQLite files, then PostgreSQL schemas."""
+    if request.param == "sqlite":
+        return lambda: f"sqlite:///{tmp_path / uuid.uuid4().hex[:8]}.db"
+    maker: Callable[[], str] = request.getfixturevalue("pg_schemas")
+    return maker
+
+
+@pytest.fixture
+def store_url(new_store_url: Callable[[], str]) -> str:
+    """The URL of an empty store: a SQLite file, then a PostgreSQL schema."""
+    return new_store_url()
+
+
+@pytest.fixture
+def new_engine(new_store_url: Callable[[], str]) -> Iterator[Callable[[], Engine]]:
+    """A maker of engines on freshly migrated stores of the dialect under test."""
+    engines: list[Engine] = []
+
+    def make() -> Engine:
+        engine = make_engine(new_store_url())
+        upgrade(engine)
+        engines.append(engine)
+        return engine
+
+    yield make
+    for engine in engines:
+        engine.dispose()
+
+
+@pytest.fixture
+def engine(store_url: str) -> Iterator[Engine]:
+    """An engine on a freshly migrated store."""
+    engine = make_engine(store_url)
+    upgrade(engine)
+    yield engine
+    engine.dispose()

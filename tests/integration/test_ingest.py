@@ -1,0 +1,202 @@
+"""Ingest against real stores: all-or-nothing batches, idempotent re-runs, the seed's cases."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+from sqlalchemy import Engine, event, func, select, text
+from sqlalchemy.exc import OperationalError
+
+from memcurator.service import ingest_stream, submit
+from store.engine import make_engine, upgrade
+from store.queries import iter_entries, iter_log
+from store.tables import Entry, Intake, WriteLog
+from tests.factories import candidate, line
+
+FIXED = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def clock() -> datetime:
+    return FIXED
+
+
+def counts(engine: Engine) -> tuple[int, int, int]:
+    with engine.connect() as conn:
+        return tuple(  # type: ignore[return-value]
+            conn.scalar(select(func.count()).select_from(t)) for t in (Entry, WriteLog, Intake)
+        )
+
+
+def snapshot(engine: Engine) -> tuple[list[dict[str, Any]], list[tuple[Any, ...]]]:
+    entries = list(iter_entries(engine, status="all"))
+    log = [(r["action"], r["rule"], r["memory_id"], r["candidate_key"], r["reason"])
+           for r in iter_log(engine)]
+    return entries, sorted(log, key=repr)
+
+
+def mixed_stream(n: int = 40) -> list[bytes]:
+    lines = []
+    for i in range(n):
+        if i % 5 == 0:
+            lines.append(line(content="okay"))
+        elif i % 7 == 0:
+            lines.append(b"{broken json " + str(i).encode())
+        else:
+            lines.append(line(content=f"The user owns {i} bicycles"))
+    return lines
+
+
+def test_the_seeds_cases_end_up_stored_or_logged_by_rule(engine: Engine) -> None:
+    report = submit(
+        [
+            candidate(id="veg", content="I'm vegetarian"),
+            candidate(id="hmm", content="hmm, let me think"),
+            candidate(id="promo", content="The user probably wants a promotion"),
+            candidate(id="weak", content="Prefers aisle seats", confidence=0.5),
+        ],
+        engine=engine,
+    )
+    assert report.outcomes == Counter(
+        {"inserted": 1, "demoted": 1, "rejected:transient": 1, "rejected:schema": 1}
+    )
+    stored = {e["id"]: e for e in iter_entries(engine, status="all")}
+    assert stored["veg"]["type"] == "fact"
+    assert stored["promo"]["type"] == "observation" and stored["promo"]["confidence"] < 0.6
+    assert "hmm" not in stored and "weak" not in stored
+    rejected = {r["related_ids"][0]: r for r in iter_log(engine, action="rejected")}
+    assert rejected["hmm"]["rule"] == "transient"
+    assert rejected["weak"]["rule"] == "schema"
+    assert "below the fact threshold" in rejected["weak"]["reason"]
+    assert rejected["weak"]["payload"]["content"] == "Prefers aisle seats"
+
+
+def test_resubmitting_a_candidate_id_is_a_no_op(engine: Engine) -> None:
+    first = candidate(id="c_same")
+    submit([first], engine=engine)
+    before = counts(engine)
+    report = submit([first, candidate(id="c_same", content="The user is vegan")], engine=engine)
+    assert report.skipped == 2 and not report.outcomes
+    assert counts(engine) == before
+    (entry,) = iter_entries(engine)
+    assert entry["content"] == "The user is vegetarian"
+
+
+def test_ingesting_a_file_twice_changes_nothing(engine: Engine) -> None:
+    lines = mixed_stream()
+    ingest_stream(engine, lines, batch_size=7, clock=clock)
+    once = snapshot(engine), counts(engine)
+    report = ingest_stream(engine, lines, batch_size=7, clock=clock)
+    assert report.skipped == len(lines)
+    assert (snapshot(engine), counts(engine)) == once
+
+
+def test_a_crash_mid_file_then_a_rerun_equals_one_clean_run(
+    engine: Engine, new_engine: Callable[[], Engine]
+) -> None:
+    lines = mixed_stream(60)
+
+    class Crash(Exception):
+        pass
+
+    def crash_after_two_batches(report: Any) -> None:
+        if report.lines >= 20:
+            raise Crash
+
+    with pytest.raises(Crash):
+        ingest_stream(engine, lines, batch_size=10, on_batch=crash_after_two_batches, clock=clock)
+    assert counts(engine)[2] == 20  # two whole batches landed, nothing of the third
+    ingest_stream(engine, lines, batch_size=10, clock=clock)
+
+    clean = new_engine()
+    ingest_stream(clean, lines, batch_size=10, clock=clock)
+    assert snapshot(engine) == snapshot(clean)
+    assert counts(engine) == counts(clean)
+
+
+def test_a_transient_fault_mid_batch_rolls_back_and_the_retry_adds_no_duplicates(
+    engine: Engine,
+) -> None:
+    state = {"failed": False}
+
+    def fail_once(conn: Any, cursor: Any, statement: str, *_args: Any) -> None:
+        if statement.lstrip().upper().startswith("INSERT INTO WRITE_LOG") and not state["failed"]:
+            state["failed"] = True
+            raise OperationalError(statement, None, Exception("server closed the connection"))
+
+    event.listen(engine, "before_cursor_execute", fail_once)
+    try:
+        report = submit([candidate() for _ in range(5)], engine=engine, batch_size=5)
+    finally:
+        event.remove(engine, "before_cursor_execute", fail_once)
+    assert state["failed"]
+    assert report.outcomes["inserted"] == 5
+    assert counts(engine) == (5, 5, 5)
+
+
+def test_a_candidate_the_database_refuses_is_logged_and_the_batch_goes_on(
+    engine: Engine,
+) -> None:
+    with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            conn.execute(text(
+                "CREATE FUNCTION refuse_me() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                "IF NEW.content = 'REFUSE ME PLEASE' THEN RAISE EXCEPTION 'no such thing' "
+                "USING ERRCODE = '22023'; END IF; RETURN NEW; END $$"
+            ))
+            conn.execute(text(
+                "CREATE TRIGGER refuse BEFORE INSERT ON entries FOR EACH ROW "
+                "EXECUTE FUNCTION refuse_me()"
+            ))
+        else:
+            conn.execute(text(
+                "CREATE TRIGGER refuse BEFORE INSERT ON entries WHEN NEW.content = "
+                "'REFUSE ME PLEASE' BEGIN SELECT RAISE(ABORT, 'no such thing'); END"
+            ))
+    batch = [candidate(), candidate(id="bad", content="REFUSE ME PLEASE"), candidate()]
+    report = submit(batch, engine=engine)
+    assert report.outcomes == Counter({"inserted": 2, "rejected:store": 1})
+    (row,) = iter_log(engine, action="rejected")
+    assert row["rule"] == "store" and "no such thing" in row["reason"]
+    assert {e["id"] for e in iter_entries(engine)} == {batch[0]["id"], batch[2]["id"]}
+
+
+def test_the_write_log_refuses_update_and_delete(engine: Engine) -> None:
+    submit([candidate()], engine=engine)
+    for statement in ("UPDATE write_log SET reason = 'edited'", "DELETE FROM write_log",
+                      "DELETE FROM entries"):
+        with pytest.raises(Exception, match="refused"), engine.begin() as conn:
+            conn.execute(text(statement))
+    assert counts(engine) == (1, 1, 1)
+
+
+def test_the_write_log_refuses_truncate_on_postgresql(pg_url: str) -> None:
+    engine = make_engine(pg_url)
+    upgrade(engine)
+    submit([candidate()], engine=engine)
+    with pytest.raises(Exception, match="refused"), engine.begin() as conn:
+        conn.execute(text("TRUNCATE write_log"))
+    engine.dispose()
+
+
+def test_export_round_trips_every_input_field(engine: Engine) -> None:
+    original = candidate(
+        type="summary", task_id="T-12", links=["turn_1", "turn_9"], sensitivity="public",
+        content="Task T-12: migrated billing to PG 15; open: backfill reports",
+        subject={"entity": "billing", "attribute": "migration", "value": "done"},
+        valid_from="2025-03-01T00:00:00+01:00", supersedes="mem_old",
+    )
+    submit([original], engine=engine)
+    (stored,) = iter_entries(engine)
+    for key in ("id", "type", "scope", "content", "source", "confidence", "sensitivity",
+                "subject", "task_id", "links", "supersedes"):
+        assert stored[key] == original[key], key
+    assert stored["created_at"] == "2025-03-04T10:12:00Z"
+    assert stored["valid_from"] == "2025-02-28T23:00:00Z"
+    assert stored["status"] == "active" and stored["evidence"] == 1
+    assert stored["subject_key"] == "subject:billing/migration"
+    json.dumps(stored)

@@ -1,0 +1,150 @@
+"""The gate's rules 1-3 and privacy, on plain data: no database, no clock."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from memcurator.gate import evaluate_line, sanitise
+from tests.factories import candidate, line
+
+
+def test_i_am_vegetarian_is_kept_as_a_fact() -> None:
+    decision = evaluate_line(line(content="I'm vegetarian"))
+    assert decision.outcome == "inserted"
+    assert decision.entry is not None
+    assert decision.entry.type == "fact"
+    assert [e.action for e in decision.events] == ["inserted"]
+
+
+def test_hmm_let_me_think_is_dropped_as_transient() -> None:
+    decision = evaluate_line(line(content="hmm, let me think"))
+    assert decision.outcome == "rejected"
+    assert decision.rule == "transient"
+    assert decision.entry is None
+    (event,) = decision.events
+    assert event.action == "rejected" and event.rule == "transient"
+    assert event.payload is not None and event.payload["content"] == "hmm, let me think"
+
+
+def test_the_user_probably_wants_a_promotion_never_becomes_a_fact() -> None:
+    decision = evaluate_line(line(content="The user probably wants a promotion", confidence=0.8))
+    assert decision.outcome == "demoted"
+    assert decision.entry is not None
+    assert decision.entry.type == "observation"
+    assert decision.entry.confidence < 0.6
+    assert decision.events[0].action == "demoted"
+    assert "probably" in decision.events[0].reason
+
+
+def test_an_agent_inference_is_demoted_even_when_worded_firmly() -> None:
+    source = {"kind": "agent_inference", "ref": "turn_3", "session_id": "s_1"}
+    decision = evaluate_line(line(content="The user wants a promotion", source=source))
+    assert decision.outcome == "demoted"
+    assert decision.entry is not None and decision.entry.type == "observation"
+    assert "agent_inference" in decision.events[0].reason
+
+
+def test_demotion_keeps_the_order_of_confidences_below_the_threshold() -> None:
+    low = evaluate_line(line(content="The user seems to like tea", confidence=0.7)).entry
+    high = evaluate_line(line(content="The user seems to like tea", confidence=1.0)).entry
+    assert low is not None and high is not None
+    assert low.confidence < high.confidence < 0.6
+
+
+def test_a_fact_at_confidence_half_is_rejected_with_its_reason() -> None:
+    decision = evaluate_line(line(confidence=0.5))
+    assert decision.outcome == "rejected" and decision.rule == "schema"
+    assert "below the fact threshold 0.6" in decision.events[-1].reason
+
+
+def test_an_observation_at_confidence_half_is_kept() -> None:
+    decision = evaluate_line(
+        line(type="observation", confidence=0.5, tool="pytest", symptom="ImportError",
+             content="pytest failed with ImportError")
+    )
+    assert decision.outcome == "inserted"
+
+
+def test_personal_data_is_redacted_before_anything_is_stored_and_sensitivity_raised() -> None:
+    decision = evaluate_line(line(content="Send receipts to jane.doe@example.com please"))
+    assert decision.entry is not None
+    assert "jane.doe@example.com" not in decision.entry.content
+    assert "[EMAIL]" in decision.entry.content
+    assert decision.entry.sensitivity == "confidential"
+    assert [e.action for e in decision.events] == ["redacted", "inserted"]
+    assert "jane.doe" not in json.dumps([e.reason for e in decision.events])
+
+
+def test_a_card_number_raises_sensitivity_to_restricted() -> None:
+    decision = evaluate_line(line(content="Card on file is 4111 1111 1111 1111"))
+    assert decision.entry is not None
+    assert decision.entry.sensitivity == "restricted"
+    assert "4111" not in decision.entry.content
+
+
+def test_a_credential_is_rejected_and_withheld_from_the_log() -> None:
+    secret = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+    decision = evaluate_line(line(content=f"deploy token is {secret}"))
+    assert decision.outcome == "rejected" and decision.rule == "privacy"
+    assert secret not in repr(decision)
+
+
+def test_personal_data_in_a_scope_id_rejects_the_candidate() -> None:
+    decision = evaluate_line(line(scope={"user_id": "jane.doe@example.com"}))
+    assert decision.outcome == "rejected" and decision.rule == "privacy"
+    assert "jane.doe@example.com" not in repr(decision)
+
+
+def test_a_candidate_without_an_id_gets_the_same_mem_ulid_every_time() -> None:
+    first = evaluate_line(line(id=None))
+    second = evaluate_line(line(id=None))
+    assert first.entry is not None and second.entry is not None
+    assert first.entry.id.startswith("mem_") and len(first.entry.id) == 30
+    other = evaluate_line(line(id=None, content="The user is vegan"))
+    assert other.entry is not None and other.entry.id != first.entry.id
+    # Two calls of the factory differ in scope and session, hence in id:
+    assert first.entry.id != second.entry.id
+    same = candidate(id=None)
+    assert evaluate_line(json.dumps(same)).intake_key == evaluate_line(json.dumps(same)).intake_key
+
+
+def test_a_rejected_candidate_is_keyed_by_its_content_not_its_id() -> None:
+    bad = evaluate_line(line(id="c_fixed", confidence=1.7))
+    good = evaluate_line(line(id="c_fixed"))
+    assert bad.intake_key.startswith("rej_")
+    assert good.intake_key == "c_fixed"
+
+
+def test_valid_from_defaults_to_created_at() -> None:
+    decision = evaluate_line(line(created_at="2025-03-04T10:12:00+02:00"))
+    assert decision.entry is not None
+    assert decision.entry.valid_from == decision.entry.created_at
+    assert decision.entry.created_at.utcoffset() is not None
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        (b"{not json", "Invalid JSON"),
+        (b"[1, 2, 3]", "Input should be an object"),
+        (b'"just a string"', "Input should be an object"),
+        (b"42", "Input should be an object"),
+        (b"null", "Input should be an object"),
+        (b"\xff\xfe\x00garbage", "Invalid JSON"),
+    ],
+)
+def test_unreadable_lines_are_rejected_with_the_schema_rule(raw: bytes, expected: str) -> None:
+    decision = evaluate_line(raw)
+    assert decision.outcome == "rejected" and decision.rule == "schema"
+    assert expected in decision.events[-1].reason
+
+
+def test_sanitise_withholds_credentials_and_redacts_personal_data() -> None:
+    payload = {"content": "call +44 20 7946 0958", "note": "password: Tr0ub4dor&3", "n": 1.5,
+               "deep": [{"x": "jane@example.com"}], "nan": float("nan")}
+    clean = sanitise(payload)
+    text = json.dumps(clean)
+    assert "7946" not in text and "Tr0ub4dor" not in text and "jane@example.com" not in text
+    assert clean["n"] == 1.5 and clean["nan"] == "nan"
