@@ -279,12 +279,11 @@ def main() -> None:
         typer.echo("memcurator: interrupted", err=True)
         sys.exit(130)
     except Exception as exc:  # noqa: BLE001 - the last line of defence against tracebacks
-        import click
-
-        if isinstance(exc, click.exceptions.ClickException):
-            exc.show()
+        # Typer vendors click, so its usage errors are recognised by shape, not by class.
+        if hasattr(exc, "format_message") and isinstance(getattr(exc, "exit_code", None), int):
+            typer.echo(f"memcurator: {exc.format_message()} (see --help)", err=True)
             sys.exit(exc.exit_code)
-        if isinstance(exc, click.exceptions.Abort):
+        if type(exc).__name__ == "Abort":
             sys.exit(1)
         if os.environ.get("MEMCURATOR_DEBUG"):
             raise

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from typing import Any
 
 from pydantic import ValidationError
@@ -75,7 +76,8 @@ def evaluate_candidate(candidate: Candidate, *, line_no: int | None = None) -> D
     events = [redaction] if redaction else []
     chatter = transient_reason(candidate.content)
     if chatter:
-        return _reject(candidate, "transient", chatter, line_no, events)
+        # Already screened and redacted above, so the payload needs no second sanitising pass.
+        return _reject(candidate, "transient", chatter, line_no, events, screened=True)
     guess = _unconfirmed_inference(candidate)
     outcome: str = "inserted"
     if guess:
@@ -123,9 +125,20 @@ def _identifier_fields(candidate: Candidate) -> list[tuple[str, str]]:
     return [(name, value) for name, value in fields if value]
 
 
+@lru_cache(maxsize=65_536)
+def _screen_identifier(value: str) -> tuple[str | None, tuple[str, ...]]:
+    """Credential kind and personal-data kinds in one identifier. Scope, session and turn ids
+    repeat across thousands of candidates, so the verdict is cached."""
+    return privacy.find_credential(value), privacy.redact(value)[1]
+
+
 def _find_credential(candidate: Candidate) -> tuple[str, str] | None:
-    for name, value in _text_fields(candidate) + _identifier_fields(candidate):
+    for name, value in _text_fields(candidate):
         kind = privacy.find_credential(value)
+        if kind:
+            return name, kind
+    for name, value in _identifier_fields(candidate):
+        kind = _screen_identifier(value)[0]
         if kind:
             return name, kind
     return None
@@ -134,7 +147,7 @@ def _find_credential(candidate: Candidate) -> tuple[str, str] | None:
 def _personal_data_in_identifiers(candidate: Candidate) -> str | None:
     """Identifiers cannot be redacted without breaking scoping, so personal data there rejects."""
     for name, value in _identifier_fields(candidate):
-        _, kinds = privacy.redact(value)
+        kinds = _screen_identifier(value)[1]
         if kinds:
             return f"{name} contains personal data ({', '.join(kinds)}); use an opaque id"
     return None
@@ -223,10 +236,14 @@ def _reject(
     reason: str,
     line_no: int | None,
     events: list[LogEvent] | None = None,
+    *,
+    screened: bool = False,
 ) -> Decision:
     submitted = candidate.model_dump(mode="json", exclude_none=True)
     canonical = json.dumps(submitted, sort_keys=True).encode()
-    return _rejection(canonical, submitted, rule, reason, line_no, events, candidate.id)
+    return _rejection(
+        canonical, submitted, rule, reason, line_no, events, candidate.id, screened=screened
+    )
 
 
 def _reject_malformed(raw: bytes, reason: str, line_no: int | None) -> Decision:
@@ -250,14 +267,16 @@ def _rejection(
     line_no: int | None,
     events: list[LogEvent] | None,
     client_id: str | None,
+    *,
+    screened: bool = False,
 ) -> Decision:
     key = "rej_" + fingerprint(canonical)
-    payload = sanitise(submitted)
-    shown_id = sanitise(client_id)[:128] if client_id else None
+    payload = submitted if screened else sanitise(submitted)
+    shown_id = (client_id if screened else sanitise(client_id)[:128]) if client_id else None
     event = LogEvent(
         "rejected",
         rule,
-        sanitise(reason),
+        reason if screened else sanitise(reason),
         memory_id=None,
         related_ids=(shown_id,) if shown_id else (),
         payload=payload,

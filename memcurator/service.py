@@ -11,6 +11,7 @@ import json
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from itertools import islice
@@ -92,16 +93,37 @@ def ingest_stream(
     on_batch: Callable[[IngestReport], None] | None = None,
     clock: Callable[[], datetime] = lambda: datetime.now(UTC),
 ) -> IngestReport:
-    """Gate every line and apply the decisions, one transaction per batch."""
+    """Gate every line and apply the decisions, one transaction per batch.
+
+    The gate (CPU in this process) and the database (waiting on the server) overlap: while
+    one batch is being written by a single writer thread, the next is being judged. At most
+    one batch is in flight, so memory stays flat however long the stream.
+    """
     report = IngestReport()
     numbered = enumerate(lines, start=1)
-    while batch := list(islice(numbered, batch_size)):
-        decisions = [_judge(raw, n) for n, raw in batch]
-        fresh = apply_batch(engine, decisions, now=clock(), flow_run_id=flow_run_id)
-        report.add(decisions, fresh)
-        if on_batch:
-            on_batch(report)
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="memcurator-writer") as writer:
+        pending: tuple[list[Decision], Future[list[Decision]]] | None = None
+        while batch := list(islice(numbered, batch_size)):
+            decisions = [_judge(raw, n) for n, raw in batch]
+            if pending:
+                _settle(report, pending, on_batch)
+            pending = decisions, writer.submit(
+                apply_batch, engine, decisions, now=clock(), flow_run_id=flow_run_id
+            )
+        if pending:
+            _settle(report, pending, on_batch)
     return report
+
+
+def _settle(
+    report: IngestReport,
+    pending: tuple[list[Decision], Future[list[Decision]]],
+    on_batch: Callable[[IngestReport], None] | None,
+) -> None:
+    decisions, future = pending
+    report.add(decisions, future.result())
+    if on_batch:
+        on_batch(report)
 
 
 def _judge(raw: bytes | Oversize, line_no: int) -> Decision:

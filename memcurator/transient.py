@@ -3,24 +3,25 @@
 A memory candidate is *transient* when it describes the state of the conversation rather than the
 world: acknowledgements ("okay", "thanks!"), hesitation ("hmm, let me think"), the speaker's own
 in-progress action ("checking now", "let me look into that") or a pointer back into the chat
-("as I said above"). The test from the write policy: would the sentence still be true and useful in
-a new session with no prior context?  If not, the gate rejects it with the reason returned here.
+("as I said above").  The test from the write policy: would the sentence still be true and useful
+in a new session with no prior context?  If not, the gate rejects it with the reason returned here.
 
-How it decides, and why it is built this way:
+How it decides, and why:
 
-* The content is normalised (case, curly quotes, emoji) and cut into clauses at sentence
-  punctuation, spaced dashes and a few conjunctions ("and", "and then", "while").
-* Every clause must be transient for the whole utterance to be transient.  One clause with real
-  content ("Thanks! Also, I'm allergic to penicillin") keeps the candidate.  A wrongly dropped fact
-  costs far more than a kept "okay", so the bias is deliberately towards keeping.
-* A clause is transient only when it is matched *in full* by one grammar: filler words, a short
-  action by the speaker on a conversational object ("let me check the logs now"), or a reference to
-  the conversation itself.  Full matching is what keeps "Let me see drafts before anything is sent
-  to clients" or "Running the tests requires Docker" durable although they start like chatter.
+* The text is normalised (case, curly quotes, emoji) and cut into clauses at sentence punctuation,
+  spaced dashes and "and" / "and then" / "while".
+* Every clause must be chatter for the whole candidate to be transient.  One clause with content
+  ("Thanks! Also, I'm allergic to penicillin") keeps it: a wrongly dropped fact costs far more
+  than a kept "okay", so every doubt resolves towards keeping.
+* A clause is chatter when, after filler words are peeled off its ends, one grammar matches it *in
+  full* (a reference to the conversation, the speaker's action on a conversational object, a filler
+  phrase), or when every one of its few words belongs to the closed vocabulary of talking about the
+  talk ("keep me posted", "you didn't answer my question").  Full matching is what keeps "Let me see
+  drafts before anything is sent to clients" and "Running the tests requires Docker" durable
+  although they open like chatter.
 
-Everything is compiled at import; a call is a few string operations and one regex per clause,
-well under 10 microseconds for typical candidates, because the gate sees 20k+ candidates a second.
-Pure standard library, no I/O.
+Everything is compiled at import and a call costs a few microseconds, because the gate sees 20k+
+candidates a second.  Pure standard library, no I/O.
 """
 
 from __future__ import annotations
@@ -35,96 +36,146 @@ def _alt(*parts: str) -> str:
     return "(?:" + "|".join(parts) + ")"
 
 
-# Longer than any plausible piece of chatter: such candidates skip the regex work entirely.
+# Chatter is short.  Longer candidates skip all matching; the longest chatter clause seen is about
+# 12 words ("now let me run the test suite again to verify the fix").  A clause judged by its
+# vocabulary alone must be shorter still: the more common words, the likelier they add up to a rule.
 _MAX_CHARS = 300
+_MAX_CLAUSE_WORDS = 16
+_MAX_CHAT_WORDS = 10
 
-# Clause boundaries are found with str.translate and str.replace rather than one regex split:
-# a regex scanning every character against a dozen alternatives cost more than all the matching.
-# Emoji and pictographs carry no memory-worthy content on their own, so they act as boundaries too,
-# which lets "See above ☝️" and "✅ done" reduce to their words.
-_EMOJI_RANGES = ((0x1F000, 0x1FAFF), (0x2600, 0x27BF), (0x2B00, 0x2BFF), (0xFE0F, 0xFE0F),
-                 (0x200D, 0x200D), (0x20E3, 0x20E3))
+# Clauses are cut with str.translate and str.replace, not a regex split: a regex trying a dozen
+# alternatives at every character cost more than all the matching.  Emoji carry nothing worth
+# remembering on their own, so they cut clauses too: "See above ☝️" and "✅ done" keep only words.
 _BREAK = "|"
-_TABLE: dict[int, str] = {
-    code: _BREAK for low, high in _EMOJI_RANGES for code in range(low, high + 1)
-}
+_EMOJI = ((0x1F000, 0x1FAFF), (0x2600, 0x27BF), (0x2B00, 0x2BFF), (0xFE0F, 0xFE0F), (0x200D, 0x200D))
+_TABLE = {code: _BREAK for low, high in _EMOJI for code in range(low, high + 1)}
 _TABLE.update({ord(c): _BREAK for c in '!?…()[]{}"*–—“”«»'})
 _TABLE.update({ord("’"): "'", ord("‘"): "'", ord("`"): "'", ord("\t"): " ", ord("\n"): " "})
-# "." "," ":" ";" end a clause only before a space (the text gets a trailing one), so that
-# "settings.py", "1.26", "9:30" and "$1,500" stay whole; a hyphen only with spaces round it, so
-# that "check-in" and "mm-hmm" stay whole.  The conjunctions let "I'll check and get back to you"
-# be judged part by part; each part must still be chatter on its own.
+# Most candidates are ASCII, and bytes.translate is several times faster than str.translate with a
+# dict, so only non-ASCII text pays for the emoji table.
+_ASCII_TABLE = bytes.maketrans(b'!?()[]{}"*`\t\n', b"||||||||||'  ")
+# "." "," ":" ";" end a clause only before a space (the text gets a trailing one), so "settings.py",
+# "1.26", "9:30" and "$1,500" stay whole; a hyphen only between spaces, so "check-in" stays whole.
 _BOUNDARIES = ("..", ". ", ", ", ": ", "; ", " - ", " and then ", " and ", " while ")
 
-# (a) Words that carry nothing on their own: acknowledgements, thanks, greetings, closings,
-# hesitation and connectives, plus common non-English fillers seen in multilingual chats.
+# (a) Single words that carry nothing on their own: acknowledgements, thanks, greetings, hesitation,
+# connectives and common non-English fillers.  They are peeled off the ends of a clause, so "ok so
+# let me check" is judged as "let me check".  Stretched spellings ("okkk", "hmmm") match patterns.
+_DISCOURSE_WORDS = frozenset("""
+    ok okay okey oki okie k kk alright cool nice great perfect awesome excellent fine good super
+    sweet wonderful amazing brilliant lovely neat fair understood noted gotcha yes yeah yep yup yea
+    ya no nope nah sure absolutely certainly definitely indeed exactly true totally right righto oh
+    ah aha wow omg interesting lol lmao thanks thank thx ty tysm thnx thnks cheers np please pls plz
+    sorry oops hi hello hey hiya bye goodbye ttyl gn hmm hm um uh er erm huh well so anyway anyways
+    now then also actually basically wait idk dunno maybe welcome vale d'accord d'acc oui ouais
+    merci claro genau ja danke gracias dale bueno entendido bitte hai arigato arigatou bon bof voilà
+    parfait ciao hola adiós tschüss klar interessant natürlich stimmt gern gerne perfecto exacto
+    listo sim obrigado obrigada certo prego amigo grazie pues alors sí passt acuerdo honestly mate
+    perfetto
+""".split())
+_FILLER_WORD = re.compile(
+    r"o+k+|o+k+a+y+|h+m+|u+h+|u+m+|e+r+m*|a+h+|o+h+|y+e+s+|n+o+|l+o+l+|(?:ha)+h?|(?:he)+|(?:ja)+"
+    r"|hi+|he+y+|by+e+|thanks+|thx+|merci+|mm+-?hm+|uh-?huh"
+)
+# The rest of a clause that says nothing durable: pronouns, auxiliaries, prepositions, and the verbs
+# and nouns of talking about the talk ("keep me posted", "ready when you are").  Deliberately absent:
+# words that turn a sentence into a standing rule or a fact about someone ("always", "never",
+# "every", "don't", "can't", "must", "need", "want", "like", "prefer", "remember", "call",
+# "first"), so "Always check with me first" and "I can't see well" stay durable.
+_CHAT_WORDS = frozenset("""
+    i me my mine myself you your yours yourself u ur we us our it its itself that this these those
+    they them their there here what which who whatever whenever something anything everything
+    nothing one ones thing things stuff i'm i'll i've i'd you're you'll you've you'd we're we'll
+    we've it's that's there's here's what's let's how's where's didn't doesn't isn't wasn't aren't
+    weren't won't haven't hasn't couldn't wouldn't shouldn't gonna wanna gotta lemme gimme am is are
+    was were be been being do does did doing done have has had having will would can could shall
+    should may might a an the some any another other all both either just only even of to for with
+    on in at by from about into up down out off over through back again as than if when while
+    because before after until till yet too very really quite pretty bit little lot lots more much
+    less most same such how why where whether not still already almost nearly soon later today
+    tonight tomorrow next last once quick quickly real fast go goes going gone went get gets got
+    getting let make made making take took taking care say said saying tell told mean meant ask
+    asked asking answer answered know knew think thought thinking see saw seen seeing look looked
+    looking check checked checking recheck double double-check try tried trying help helped helping
+    find found finding figure figured understand follow wait waiting hold hang stop continue
+    continuing proceed proceeding start started starting begin finish keep kept posted left
+    reconsider restate rephrase repeat clarify explain explained describe described mention
+    mentioned discuss discussed scroll scratch disregard ignore forget forgot work works worked
+    working ping send sent share shared come came coming fix fixed fixing sound sounds agree agreed
+    hear heard put give show pull dig deeper compare consider review verify confirm handle ready
+    finished happy glad clear wrong correct pleasure worries rush problem question questions answers
+    point reply message messages chat conversation news update updates status progress idea sense
+    time moment sec second seconds minute minutes min mins way case part above below earlier
+    previous previously but or per best close away distracted following bumping thoughts
+    forward appreciate makes else anytime helpful clears mull mind meeting
+""".split())
+_CONTENT_FREE = _DISCOURSE_WORDS | _CHAT_WORDS
+
+# Whole phrases that are filler although some of their words are not in the lists above.
 _FILLER = _alt(
-    r"ok+", r"oka+y+", r"okey", r"okie dokie", r"oki", r"k+", r"alright", r"all right",
-    r"right(?:o|y)?", r"cool", r"nice", r"great", r"perfect", r"awesome", r"excellent", r"fine",
-    r"good", r"super", r"sweet", r"wonderful", r"sounds (?:good|great|fine|perfect)(?: to me)?",
-    r"that (?:works|helps)", r"that's (?:helpful|great|perfect|fine|good)", r"works for me",
-    r"makes sense", r"got it", r"gotcha", r"understood", r"noted", r"roger(?: that)?", r"will do",
-    r"yes+", r"yeah", r"yep", r"yup", r"yea", r"no+", r"nope", r"nah", r"sure(?: thing)?",
-    r"of course", r"absolutely", r"certainly", r"definitely", r"indeed", r"fair enough", r"i see",
-    r"oh+", r"ah+", r"aha", r"interesting", r"exactly", r"true", r"mm+-?hm+", r"uh-? ?huh",
-    r"lol+", r"(?:ha){2,}", r"(?:he){2,}", r"(?:ja){2,}", r"lmao", r"why not",
-    r"thanks+", r"thank (?:you|u)(?: (?:so|very) much)?", r"thanks (?:a lot|so much|a bunch|again)",
-    r"thx", r"ty", r"tysm", r"thnx", r"thnks", r"cheers", r"much appreciated",
-    r"appreciate it", r"np", r"no worries", r"no problem", r"you're welcome", r"my pleasure",
-    r"happy to help", r"glad (?:i could|to) help", r"hi+", r"hello", r"hey+(?: there)?",
-    r"good (?:morning|afternoon|evening|night)", r"gn", r"bye+(?: for now)?", r"goodbye", r"ttyl",
-    r"talk (?:later|soon)", r"see (?:you|ya) (?:tomorrow|later|soon)",
-    r"have a (?:good|nice|great) (?:one|day|evening|weekend)",
-    r"(?:i )?hope (?:this|that) helps",
+    r"ok(?:ie|ey)? dok(?:ie|ey)", r"(?:just )?a heads[- ]up", r"de acuerdo",
+    r"c'est (?:bon|bien|parfait)", r"all right", r"sounds (?:good|great|fine|perfect|like a plan)(?: to me)?",
+    r"that (?:works|helps)", r"works for me", r"makes sense", r"got it", r"roger(?: that)?",
+    r"will do", r"of course", r"fair enough", r"i see", r"uh huh", r"why not", r"cool beans",
+    r"thank (?:you|u)(?: (?:so|very) much)?", r"thanks (?:a lot|so much|a bunch|again)",
+    r"thank(?:s| you)(?: (?:so|very) much)? for (?:the|your) (?:help|patience|time|answer|reply"
+    r"|explanation|info|clarification|support)", r"thanks for (?:clarifying|explaining|helping|confirming|sharing|letting me know)",
+    r"much appreciated", r"appreciate it", r"no (?:worries|problem|rush)", r"you're welcome",
+    r"my pleasure", r"happy to help", r"glad (?:i could|to) help", r"hey there", r"bye for now",
+    r"good (?:morning|afternoon|evening|night)", r"talk (?:later|soon)", r"take (?:care|your time)",
+    r"see (?:you|ya)(?: (?:tomorrow|later|soon))?", r"(?:i )?hope (?:this|that) helps",
+    r"have a (?:good|nice|great) (?:one|day|evening|weekend)", r"first(?: of all)?", r"finally",
     r"let me know if (?:you have|there's|you need) any(?:thing)?(?: (?:other|more|further|else))?"
-    r"(?: questions?)?",
-    r"is there anything else i can (?:help (?:you )?with|do(?: for you)?)",
+    r"(?: questions?)?", r"is there anything else i can (?:help (?:you )?with|do(?: for you)?)",
     r"feel free to (?:ask|reach out)(?: if (?:anything is unclear|you have (?:any )?questions))?",
-    r"here(?:'s| is| are) (?:what i (?:found|got|have)|the (?:\w+ )?(?:code|version|answer|result"
-    r"|results|summary|list|draft|plan|file))",
-    r"here you go", r"there you go",
-    r"h+m+", r"u+h+", r"u+m+", r"e+r+m*", r"well", r"so", r"anyway", r"wait(?: what)?",
-    r"hang on", r"hold on(?: a (?:sec|second|moment|minute))?", r"idk", r"not sure", r"dunno",
-    r"maybe", r"huh", r"what", r"(?:good|great) question", r"that's a (?:tough|good|great) one",
-    r"thinking", r"now", r"next", r"first", r"then", r"also", r"please", r"pls", r"plz",
-    r"vale", r"d'accord", r"ça marche", r"oui", r"merci(?: beaucoup)?", r"claro(?: que sí)?",
-    r"genau", r"ja", r"danke(?: schön)?", r"gracias", r"dale", r"bueno", r"entendido", r"tá bom",
-    r"va bene", r"grazie(?: mille)?", r"bitte", r"hai", r"arigat(?:o|ou)", r"de nada",
-    r"por favor", r"s'il vous plaît", r"un momento", r"un moment", r"momentito",
-    r"moment bitte", r"je regarde", r"bon",
+    r"here(?:'s| is| are) (?:what i (?:found|got|have)|the (?:\w+ )?(?:code|version|answer|results?"
+    r"|summary|list|draft|plan|file))", r"(?:here|there) you go", r"go for it",
+    r"how can i help(?: you)?(?: today)?", r"what can i do for you(?: today)?",
+    r"that's (?:odd|weird|strange|interesting|surprising|helpful|great|perfect|fine|good)",
+    r"that's (?:exactly )?(?:what i (?:needed|wanted|meant)|right|correct|it|all)(?: for now)?",
+    r"that did (?:the trick|it)", r"hang on", r"hold (?:on|up)(?: a (?:sec|second|moment|minute))?",
+    r"wait what", r"not sure", r"(?:good|great) question", r"that's a (?:tough|good|great) one",
+    r"ça marche", r"claro que sí", r"danke schön", r"tá bom", r"va bene", r"grazie mille",
+    r"de (?:nada|rien)", r"por favor", r"s'il vous plaît", r"un moment(?:o| s'il vous plaît)?",
+    r"momentito", r"moment bitte", r"je (?:regarde|vois)", r"bien sûr", r"pas de souci",
+    r"merci beaucoup", r"vielen dank", r"(?:we're|you're|i'm|we are|you are)? ?all (?:set|good)",
+    r"in (?:short|summary)", r"to recap", r"here's a (?:summary|recap)", r"on (?:a|the) call",
 )
 
-# (c) Pointers back into the conversation and steering of it.  These only mean something next to
-# the message they point at, so they are useless in a new session.
+# (c) Pointers back into the conversation, and steering of it.  They mean something only next to
+# the message they point at.
+_WHEN = r"(?: (?:above|before|earlier|previously|below))?"
+_MSG = r"(?:previous|last|earlier) (?:message|reply|comment|answer|email)"
 _META = _alt(
     r"as (?:i|we|you) (?:said|mentioned|noted|explained|discussed|wrote|stated)"
-    r"(?: (?:above|before|earlier|previously|below))?",
-    r"as (?:mentioned|noted|stated|discussed|said)(?: (?:above|before|earlier|previously|below))?",
-    r"like (?:i|you) said(?: (?:before|earlier|above))?",
-    r"see (?:above|below|my (?:previous|last|earlier) (?:message|reply|comment|answer))",
-    r"(?:in|per) my (?:previous|last|earlier) (?:message|reply|email|comment|answer)",
+    + _alt(_WHEN, r" in my " + _MSG), r"option [a-e1-9]",
+    r"as (?:mentioned|noted|stated|discussed|said)" + _WHEN, r"like (?:i|we|you) (?:said|discussed|mentioned)" + _WHEN,
+    r"see (?:above|below|previous|my " + _MSG + ")", r"as per (?:above|before|my " + _MSG + ")",
+    r"refer(?: back)? to (?:my|your|the) " + _MSG, r"(?:in|per) my " + _MSG,
+    r"what i (?:meant|mean) (?:was|is) the (?:first|second|third|last|other|former|latter|previous)"
+    r"(?: one| option| choice)?", r"the (?:first|second|third|last|other) one",
+    r"(?:i'm )?not sure i (?:follow|understand)", r"i don't (?:follow|understand|get it)",
+    r"(?:can|could) you (?:clarify|elaborate|explain|repeat|say)(?: (?:that|this|it))?(?: again)?",
     r"what you (?:just )?said", r"(?:i )?(?:agree|disagree) with (?:what you (?:just )?said|that)",
-    r"scroll up", r"same as (?:before|above|last time)",
-    r"ignore (?:my|that|the) (?:last|previous) (?:message|reply|one)", r"never ?mind", r"nvm",
+    r"scroll up", r"same as (?:before|above|last time)", r"never ?mind", r"nvm", r"your call",
+    r"ignore (?:my|that|the) (?:last|previous) (?:message|reply|one)", r"wrong chat",
     r"forget (?:what i (?:just )?said|that|it|about it)", r"that's (?:not )?what i (?:said|meant|asked)",
-    r"you already (?:asked|said|told me) (?:that|this)",
-    r"(?:can|could) you (?:repeat|say) (?:that|it)(?: again)?", r"what do you mean(?: by that)?",
-    r"what did you mean(?: by that)?", r"you misunderstood(?: me)?",
-    r"i (?:apologi[sz]e|'m sorry) for the (?:confusion|delay|mix-?up)",
+    r"you already (?:asked|said|told me) (?:that|this)", r"what (?:do|did) you mean(?: by that)?",
+    r"you misunderstood(?: me)?", r"i (?:apologi[sz]e|'m sorry) for the (?:confusion|delay|mix-?up)",
     r"sorry(?: for the (?:confusion|delay|wait))?", r"(?:you're|you are) (?:right|correct)",
-    r"my (?:mistake|bad)", r"good catch", r"typo", r"one more thing",
-    r"going back to what you said(?: earlier)?", r"to answer your question",
-    r"your question above", r"re", r"where were we", r"(?:let's|let us) (?:continue|move on|proceed)",
-    r"continue", r"go on", r"keep going", r"go ahead", r"try again", r"moving on", r"proceeding",
-    r"next question", r"back to (?:the task|work|it)", r"any updates?", r"how's it going",
-    r"what's the status", r"are you (?:still )?(?:there|working on it)", r"you still there",
+    r"my (?:mistake|bad)", r"good catch", r"typo", r"one more thing", r"to answer your question",
+    r"going back to what you said(?: earlier)?", r"your question above", r"re", r"where were we",
+    r"(?:let's|let us) (?:continue|move on|proceed)", r"continue", r"go on", r"keep going",
+    r"go ahead", r"try again", r"moving on", r"proceeding", r"next question", r"any updates?",
+    r"back to (?:the task|work|it)", r"how's it going", r"what's the status", r"you still there",
+    r"are you (?:still )?(?:there|working on it)", r"(?:i'm|i am) done(?: for (?:today|now))?",
     r"done", r"that (?:didn't|did not|doesn't|does not) work",
 )
 
 # (b) The speaker's own action on something in the conversation, now or imminently:
 # [subject] [adverbs] verb [object] [tails].  Objects are pronouns or conversational nouns
 # ("the logs", "your account"), never open text, so "I'm looking for a job in data engineering"
-# or "I'm running the Berlin half marathon in April" do not fit.
+# and "I'm running the Berlin half marathon in April" do not fit.
 _SUBJECT = _alt(
     r"let me", r"lemme", r"let's", r"let us", r"allow me to", r"i(?:'ll| will)", r"we(?:'ll| will)",
     r"(?:i(?:'m| am)|we(?:'re| are)) (?:going to|gonna|about to)", r"gonna", r"i need to",
@@ -136,97 +187,137 @@ _ADVERB = _alt(
     r"go ahead and", r"try to", r"start by", r"begin by",
 )
 _VERB = _alt(
-    r"che?c?k(?:ing)?", r"double-?check(?:ing)?", r"look(?:ing)?(?: (?:into|at|over|up|through))?",
-    r"(?:take|taking|have|having) a (?:quick )?look(?: at)?", r"see(?:ing)?",
-    r"think+(?:ing)?(?: (?:about|it over|it through|this through))?", r"try(?:ing)?",
-    r"search(?:ing)?(?: for)?", r"pull(?:ing)? (?:(?:it|that|this|them) )?up", r"find(?:ing)?",
-    r"re-?run(?:ning)?", r"run(?:ning)?", r"fetch(?:ing)?", r"dig(?:ging)? in(?:to)?",
-    r"verify(?:ing)?", r"confirm(?:ing)?", r"review(?:ing)?", r"investigat(?:e|ing)",
-    r"open(?:ing)?", r"re-?read(?:ing)?", r"read(?:ing)?", r"summari[sz](?:e|ing)",
-    r"recap(?:ping)?", r"go(?:ing)? (?:through|over)", r"scroll(?:ing)?(?: up| down)?",
-    r"grab(?:bing)?", r"load(?:ing)?", r"query(?:ing)?", r"call(?:ing)?", r"test(?:ing)?",
-    r"examin(?:e|ing)", r"analy[sz](?:e|ing)", r"inspect(?:ing)?", r"explor(?:e|ing)",
-    r"work(?:ing)? on", r"figur(?:e|ing) (?:(?:it|that|this) )?out", r"debug(?:ging)?",
-    r"fix(?:ing)?", r"updat(?:e|ing)", r"mak(?:e|ing) (?:that|this|the|those|these) changes?",
-    r"get(?:ting)? back to you", r"circl(?:e|ing) back", r"follow(?:ing)? up", r"let you know",
-    r"wait(?:ing)? (?:on|for)", r"help(?:ing)?(?: you)? (?:with|on)", r"gather(?:ing)?",
-    r"retry(?:ing)?", r"restart(?:ing)?",
+    r"che?c?k(?:ing)?(?: (?:with|on|for))?", r"double-?check(?:ing)?", r"see(?:ing)?",
+    r"look(?:ing)?(?: (?:into|at|over|up|through))?", r"look(?:ing)? (?:it|that|this|them) up",
+    r"(?:take|taking|have|having) a (?:quick )?look(?: at)?", r"try(?:ing)?", r"find(?:ing)?",
+    r"think+(?:ing)?(?: (?:about|it over|it through|this through))?", r"search(?:ing)?(?: for)?",
+    r"pull(?:ing)?(?: (?:it|that|this|them))?(?: up)?", r"re-?run(?:ning)?", r"run(?:ning)?",
+    r"fetch(?:ing)?", r"dig(?:ging)?(?: in| into| deeper)", r"verify(?:ing)?", r"confirm(?:ing)?",
+    r"review(?:ing)?", r"investigat(?:e|ing)", r"open(?:ing)?", r"(?:re-?)?read(?:ing)?",
+    r"summari[sz](?:e|ing)", r"recap(?:ping)?", r"go(?:ing)? (?:through|over|ahead)",
+    r"scroll(?:ing)?(?: up| down)?", r"grab(?:bing)?", r"load(?:ing)?", r"query(?:ing)?",
+    r"call(?:ing)?", r"test(?:ing)?", r"examin(?:e|ing)", r"analy[sz](?:e|ing)", r"inspect(?:ing)?",
+    r"explor(?:e|ing)", r"work(?:ing)? on", r"figur(?:e|ing) (?:(?:it|that|this) )?out",
+    r"debug(?:ging)?", r"fix(?:ing)?", r"updat(?:e|ing)", r"compar(?:e|ing)", r"gather(?:ing)?",
+    r"mak(?:e|ing) (?:that|this|the|those|these) changes?", r"get(?:ting)? back to you",
+    r"circl(?:e|ing) back", r"follow(?:ing)? up", r"let you know", r"wait(?:ing)? (?:on|for)",
+    r"help(?:ing)?(?: you)? (?:with|on)", r"retry(?:ing)?", r"restart(?:ing)?", r"correct(?:ing)?",
+    r"grep(?:ping)?(?: for)?", r"rephras(?:e|ing)", r"clarify(?:ing)?", r"explain(?:ing)?",
+    r"redo(?:ing)?", r"process(?:ing)?", r"retriev(?:e|ing)", r"writ(?:e|ing)(?: (?:it|that|this) up)?", r"loop(?:ing)? in", r"ask(?:ing)?", r"draft(?:ing)?",
+    r"report(?:ing)? back", r"get(?:ting)? started", r"start(?:ing)?", r"begin(?:ning)?",
+    r"proceed(?:ing)?", r"prepar(?:e|ing)", r"compil(?:e|ing)", r"walk(?:ing)? you through",
+    r"(?:check|look|pull|search|fix|open|updat|load)ed(?: up| into| at)?",
 )
 _NOUN = _alt(
     r"logs?", r"files?", r"config(?:uration)?", r"tests?", r"test suite", r"results?", r"docs",
     r"documentation", r"code(?:base)?", r"details", r"diff", r"requests?", r"issues?", r"errors?",
-    r"problem", r"status", r"tickets?", r"account", r"orders?", r"booking", r"history",
-    r"repo(?:sitory)?", r"structure", r"readme", r"output", r"data", r"database", r"schema",
-    r"query", r"message", r"question", r"answer", r"options?", r"availability", r"calendar",
-    r"inbox", r"dashboard", r"metrics", r"build", r"pipeline", r"pr", r"branch", r"changes?",
-    r"fix", r"approach", r"solution", r"tool", r"api", r"endpoint", r"page", r"list", r"report",
-    r"records?", r"info(?:rmation)?", r"notes", r"source", r"traceback", r"stack ?trace",
-    r"settings", r"linter", r"script", r"command", r"job", r"way", r"version", r"base",
-    r"thread", r"email", r"attachment", r"link", r"doc(?:ument)?", r"function", r"module",
-    r"reply", r"response", r"drafts?", r"summary", r"steps?", r"plan", r"thing", r"one",
-    r"part", r"section", r"setup", r"environment", r"bug", r"warnings?", r"flights?",
-    r"prices?", r"hotels?", r"everything",
+    r"problem", r"status", r"tickets?", r"account", r"orders?", r"booking", r"history", r"repo",
+    r"repository", r"structure", r"readme", r"output", r"data(?:base)?", r"schema", r"query",
+    r"message", r"question", r"answer", r"options?", r"availability", r"calendar", r"inbox",
+    r"dashboard", r"metrics", r"build", r"pipeline", r"pr", r"branch", r"changes?", r"fix",
+    r"approach", r"solution", r"tool", r"api", r"endpoint", r"page", r"list", r"report", r"records?",
+    r"info(?:rmation)?", r"notes", r"source", r"traceback", r"stack ?trace", r"settings", r"linter",
+    r"script", r"command", r"job", r"way", r"version", r"base", r"thread", r"email", r"attachment",
+    r"link", r"doc(?:ument)?", r"function", r"module", r"reply", r"response", r"drafts?", r"summary",
+    r"steps?", r"plan", r"thing", r"one", r"part", r"section", r"setup", r"environment", r"bug",
+    r"warnings?", r"flights?", r"prices?", r"hotels?", r"everything", r"team", r"colleagues?", r"manager", r"web",
+    r"internet", r"weather", r"reservations?",
 )
 _FILE = r"[\w/-]+\.(?:py|js|ts|tsx|json|ya?ml|toml|md|txt|cfg|ini|sh|go|rs|java|sql|log|csv|html)"
+_DET = r"(?:(?:the|your|my|our|a|an|some|this|that|these|those|its|another) )?"
+_NOUN_PHRASE = _DET + r"(?:[\w'.-]+ ){0,2}" + _NOUN
 _OBJECT = (
     _alt(
         r"it|that|this|those|these|them|that one|this one|everything|something|both",
         r"what (?:you|i|we) (?:just )?(?:said|sent|asked|mean|meant|shared|have|found|wrote)",
-        r"what(?:'s| is) (?:going on|wrong|happening)",
-        r"(?:if|whether) [\w' ]{1,60}",
-        r"(?:(?:the|your|my|our|a|an|some|this|that|these|those|its|another) )?(?:[\w'.-]+ ){0,2}"
-        + _NOUN,
-        _FILE,
+        r"what (?:i|we) can (?:find|do|dig up)", r"what(?:'s| is) (?:going on|wrong|happening)",
+        r"(?:if|whether) (?:it|that|this|everything|the fix|the change) (?:works|worked|helps|helped"
+        r"|is (?:right|correct|there|fixed))(?: now)?", _NOUN_PHRASE + r"(?: of " + _NOUN_PHRASE + ")?", _FILE,
     )
     + r"(?: (?:you|i) (?:just )?(?:sent|shared|mentioned|attached|posted|pasted|uploaded))?"
 )
 _TAIL = _alt(
-    r"(?:right )?now", r"real (?:quick|fast)", r"quick(?:ly)?", r"first", r"again",
-    r"for (?:you|that|a (?:sec|second|moment|minute|bit))", r"one more time",
-    r"in a (?:sec|second|moment|minute|bit)", r"shortly", r"soon", r"asap", r"please",
-    r"accordingly", r"on my (?:end|side)", r"step by step", r"so far", r"more closely",
-    r"(?:on|with) (?:that|this|it)", r"here", r"myself",
+    r"(?:right )?now", r"real (?:quick|fast)", r"quick(?:ly)?", r"first", r"again", r"further",
+    r"for (?:you|that|a (?:sec|second|moment|minute|bit))", r"one more time", r"shortly", r"soon",
+    r"in a (?:sec|second|moment|minute|bit)", r"asap", r"please", r"accordingly", r"later",
+    r"today", r"tomorrow", r"deeper", r"on my (?:end|side)", r"step by step", r"so far",
+    r"more closely", r"(?:on|with) (?:that|this|it)", r"here", r"myself",
+    r"after lunch", r"this (?:afternoon|evening)", r"in (?:a bit|an hour)",
     r"(?:once|when) (?:it's|it is|that's|that is|i'm|i am) (?:done|ready|finished|complete)",
     r"to (?:verify|confirm|see|check|make sure|understand|find out|think)(?: (?:the fix|it|that"
     r"|this|if it works|that it works|everything works|its structure|what's (?:going on|wrong)"
     r"|the (?:layout|structure|codebase|problem|issue)))?",
 )
 _FIXED_ACTION = _alt(
-    r"(?:give|gimme) (?:me )?(?:a|one|just a) (?:sec|second|moment|minute|min|bit)",
-    r"bear with me", r"one (?:sec|second|moment|min|minute)", r"just a (?:sec|second|moment|minute)",
-    r"a sec", r"brb", r"be right back", r"afk(?: \d+ ?min(?:utes?)?)?",
-    r"(?:i'm |we're |still )?on it",
+    r"(?:give|gimme) (?:me )?(?:a|one|just a|a few|\d+|two|five|ten) (?:sec|second|moment|minute"
+    r"|min)s?", r"(?:one|just a|a) (?:sec|second|moment|min|minute)", r"sec", r"bear with me",
+    r"brb", r"be right back", r"afk(?: \d+ ?min(?:utes?)?)?", r"(?:i'm |we're |still )?on it",
 )
-_ACTION = (
-    _alt(_FIXED_ACTION, f"(?:{_SUBJECT} )?(?:{_ADVERB} ){{0,3}}{_VERB}(?: {_OBJECT})?")
-    + f"(?: {_TAIL})*"
+_VERB_PHRASE = f"(?:{_SUBJECT} )?(?:{_ADVERB} ){{0,3}}{_VERB}"
+# Anything the speaker does to the listener's things ("your reservation") or for them ("the weather
+# for you") is service chatter even when the noun is not in the list above.
+_ACTION = _alt(
+    _FIXED_ACTION, f"{_VERB_PHRASE}(?: {_OBJECT})?", rf"{_VERB_PHRASE} your (?:[\w'-]+ ){{0,2}}[\w'-]+",
+    rf"{_VERB_PHRASE} {_DET}(?:[\w'-]+ ){{0,2}}[\w'-]+ for you",
 )
 
-# One regex per clause: leading fillers ("ok so", "hmm"), exactly one core whose group name says
-# which kind of chatter it is, then trailing fillers or tails ("thanks", "now").  The core is a
-# single item, so a long run of fillers backtracks in quadratic, not exponential, time.
+# One regex per clause: exactly one core, whose group name says which kind of chatter it is, then
+# optional tails ("now", "for you").
 _CLAUSE = re.compile(
-    rf"(?:{_FILLER} )*(?:(?P<meta>{_META})|(?P<action>{_ACTION})|(?P<filler>{_FILLER}))"
-    rf"(?: (?:{_FILLER}|{_TAIL}))*"
+    rf"(?:(?P<meta>{_META})|(?P<action>{_ACTION})|(?P<filler>{_FILLER}))(?: {_TAIL})*"
 )
 
-# When clauses of different kinds are present, name the most telling one in the reason.
+# When clauses of several kinds are present, the reason names the most telling one.
 _LABELS = {
     "meta": "refers to the conversation",
     "action": "in-progress action",
+    "chat": "only conversational words",
     "filler": "conversational filler",
 }
-_PRIORITY = ("meta", "action", "filler")
 
 
 def _clauses(content: str) -> list[str]:
-    """Normalise case, quotes and spacing, and cut the text into clauses."""
-    text = content.lower().translate(_TABLE) + " "
+    """Normalise case, quotes, emoji and spacing, and cut the text into clauses."""
+    lowered = content.lower()
+    if lowered.isascii():
+        text = lowered.encode("ascii").translate(_ASCII_TABLE).decode("ascii") + " "
+    else:
+        text = lowered.translate(_TABLE) + " "
     for boundary in _BOUNDARIES:
         if boundary in text:
             text = text.replace(boundary, _BREAK)
     pieces = (" ".join(piece.split()).strip("'") for piece in text.split(_BREAK))
     return [piece for piece in pieces if piece]
+
+
+def _is_filler_word(word: str) -> bool:
+    return word in _DISCOURSE_WORDS or _FILLER_WORD.fullmatch(word) is not None
+
+
+def _classify(clause: str) -> str | None:
+    """Name the kind of chatter a clause is (a key of _LABELS), or None when it has content."""
+    words = clause.split()
+    if len(words) > _MAX_CLAUSE_WORDS:
+        return None
+    start, end = 0, len(words)
+    while start < end and _is_filler_word(words[start]):
+        start += 1
+    while end > start and _is_filler_word(words[end - 1]):
+        end -= 1
+    if start == end:
+        return "filler"
+    match = _CLAUSE.fullmatch(" ".join(words[start:end]))
+    if match is None and (start or end < len(words)):
+        # Peeling can split a phrase ("good catch", "thank you for your patience"): retry whole.
+        match = _CLAUSE.fullmatch(clause)
+    if match is not None:
+        return match.lastgroup
+    # No grammar fits; still chatter if not one word carries content ("keep me posted").
+    if len(words) <= _MAX_CHAT_WORDS and all(
+        word in _CONTENT_FREE or _FILLER_WORD.fullmatch(word) for word in words
+    ):
+        return "chat"
+    return None
 
 
 def transient_reason(content: str) -> str | None:
@@ -238,20 +329,16 @@ def transient_reason(content: str) -> str | None:
     True
     """
     if not content or content.isspace() or len(content) > _MAX_CHARS:
-        # Empty content is the schema rule's business; long content is never mere chatter.
-        return None
+        return None  # empty content is the schema rule's business; long content is never chatter
     clauses = _clauses(content)
     if not clauses:
         return "no words, only emoji or punctuation"
     found: dict[str, str] = {}
     for clause in clauses:
-        match = _CLAUSE.fullmatch(clause)
-        if match is None:
-            return None  # one clause with real content keeps the whole candidate
-        kind = match.lastgroup or "filler"
+        kind = _classify(clause)
+        if kind is None:
+            return None  # one clause with content keeps the whole candidate
         found.setdefault(kind, clause)
-    kind = next(k for k in _PRIORITY if k in found)
-    snippet = found[kind]
-    if len(snippet) > 40:
-        snippet = snippet[:37] + "..."
+    kind = next(kind for kind in _LABELS if kind in found)
+    snippet = found[kind] if len(found[kind]) <= 40 else found[kind][:37] + "..."
     return f"{_LABELS[kind]} ('{snippet}')"

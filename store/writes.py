@@ -11,7 +11,11 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, insert, select
+import psycopg
+from psycopg.types.json import Jsonb
+from sqlalchemy import JSON, Connection, String, any_, bindparam, insert, select
+from sqlalchemy.dialects.postgresql import ARRAY, JSONB
+from sqlalchemy.exc import DBAPIError
 
 from memcurator.decisions import Decision, NewEntry
 from store.tables import Entry, Intake, WriteLog
@@ -28,8 +32,13 @@ def already_judged(conn: Connection, keys: Sequence[str]) -> set[str]:
     """The intake keys among ``keys`` that an earlier run already judged."""
     seen: set[str] = set()
     for start in range(0, len(keys), _CHUNK):
-        chunk = keys[start : start + _CHUNK]
-        seen.update(conn.scalars(select(Intake.key).where(Intake.key.in_(chunk))))
+        chunk = list(keys[start : start + _CHUNK])
+        if conn.dialect.name == "postgresql":
+            # One array parameter instead of a thousand binds: cheaper to build and to plan.
+            matches = Intake.key == any_(bindparam("keys", chunk, type_=ARRAY(String(128))))
+        else:
+            matches = Intake.key.in_(chunk)
+        seen.update(conn.scalars(select(Intake.key).where(matches)))
     return seen
 
 
@@ -79,8 +88,37 @@ def apply_decisions(
         for d in decisions
     ]
     for table, rows in ((Intake, intake), (Entry, entries), (WriteLog, events)):
-        for start in range(0, len(rows), _CHUNK):
-            conn.execute(insert(table), rows[start : start + _CHUNK])
+        if not rows:
+            continue
+        if conn.dialect.name == "postgresql":
+            copy_rows(conn, table.__table__, rows)
+        else:
+            for start in range(0, len(rows), _CHUNK):
+                conn.execute(insert(table), rows[start : start + _CHUNK])
+
+
+def copy_rows(conn: Connection, table: Any, rows: list[dict[str, Any]]) -> None:
+    """PostgreSQL's COPY inside the caller's transaction: the fastest way in, same semantics.
+
+    COPY bypasses SQLAlchemy's statement layer, so its errors are wrapped here as the
+    ``DBAPIError`` every caller already handles.
+    """
+    columns = list(rows[0])
+    json_columns = {c.name for c in table.columns if isinstance(c.type, JSON | JSONB)}
+    statement = f"COPY {table.name} ({', '.join(columns)}) FROM STDIN"
+    raw = conn.connection.driver_connection
+    try:
+        with raw.cursor() as cursor, cursor.copy(statement) as copy:
+            for row in rows:
+                copy.write_row([
+                    Jsonb(row[c]) if c in json_columns and row[c] is not None else row[c]
+                    for c in columns
+                ])
+    except psycopg.Error as exc:
+        raise DBAPIError.instance(
+            statement, None, exc, psycopg.Error,
+            connection_invalidated=raw.closed or raw.broken,
+        ) from exc
 
 
 def entry_row(entry: NewEntry, now: datetime) -> dict[str, Any]:

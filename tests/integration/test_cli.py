@@ -1,0 +1,119 @@
+"""The CLI as a user meets it: exit codes, one-line errors, help on every command."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from memcurator.cli import app
+from tests.factories import candidate, line
+
+CLI = [sys.executable, "-m", "memcurator"]
+
+
+def run(*args: str, url: str | None = None, stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMCURATOR_")}
+    if url:
+        env["MEMCURATOR_DATABASE_URL"] = url
+    return subprocess.run(
+        [*CLI, *args], env=env, capture_output=True, text=True,
+        input=stdin.decode() if stdin else None, timeout=120,
+    )
+
+
+def one_line_error(result: subprocess.CompletedProcess[str]) -> str:
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+def test_every_command_has_help_with_an_example() -> None:
+    for command in app.registered_commands:
+        name = command.name or command.callback.__name__  # type: ignore[union-attr]
+        result = run(name, "--help")
+        assert result.returncode == 0, name
+        assert "Example:" in result.stdout, f"{name} --help has no example"
+
+
+def test_init_ingest_export_and_log_work_end_to_end(store_url: str, tmp_path: Path) -> None:
+    path = tmp_path / "in.jsonl"
+    good = candidate(id="c_keep", content="I'm vegetarian")
+    path.write_bytes(json.dumps(good).encode() + b"\n" + line(content="okay") + b"\n")
+    assert run("init", url=store_url).returncode == 0
+    assert run("init", url=store_url).returncode == 0  # upgrading a current store is a no-op
+    result = run("ingest", str(path), url=store_url)
+    assert result.returncode == 0, result.stderr
+    assert "inserted" in result.stdout and "rejected:transient" in result.stdout
+    exported = run("export", "--scope", f"user_id={good['scope']['user_id']}", url=store_url)
+    (entry,) = [json.loads(x) for x in exported.stdout.splitlines()]
+    assert entry["id"] == "c_keep" and entry["status"] == "active"
+    csv_out = run("export", "--format", "csv", "--status", "all", url=store_url)
+    assert csv_out.stdout.splitlines()[0].startswith("id,type,scope,content")
+    rejected = run("log", "--action", "rejected", url=store_url)
+    (row,) = [json.loads(x) for x in rejected.stdout.splitlines()]
+    assert row["rule"] == "transient"
+    about = run("log", "--memory", "c_keep", url=store_url)
+    assert [json.loads(x)["action"] for x in about.stdout.splitlines()] == ["inserted"]
+    assert run("log", "--since", "2999-01-01T00:00:00Z", url=store_url).stdout == ""
+
+
+def test_schema_prints_a_json_schema_with_every_field() -> None:
+    result = run("schema")
+    schema = json.loads(result.stdout)
+    assert set(schema["required"]) == {"type", "scope", "content", "source", "confidence",
+                                       "created_at"}
+    for field in ("id", "valid_from", "supersedes", "sensitivity", "subject", "task_id",
+                  "links", "tool", "symptom"):
+        assert field in schema["properties"], field
+
+
+def test_a_missing_input_file_is_one_line_and_exit_3(store_url: str) -> None:
+    run("init", url=store_url)
+    result = run("ingest", "/nonexistent/candidates.jsonl", url=store_url)
+    assert result.returncode == 3
+    assert "cannot read /nonexistent/candidates.jsonl" in one_line_error(result)
+
+
+def test_an_unreachable_database_is_one_line_and_exit_4() -> None:
+    result = run("export", url="postgresql://postgres@127.0.0.1:1/nothing")
+    assert result.returncode == 4
+    assert "cannot reach" in one_line_error(result)
+
+
+def test_a_store_without_schema_says_to_run_init(tmp_path: Path) -> None:
+    result = run("export", url=f"sqlite:///{tmp_path / 'empty.db'}")
+    assert result.returncode == 4
+    assert "run `memcurator init`" in one_line_error(result)
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["export", "--status", "deleted"], "--status must be one of"),
+        (["export", "--format", "xml"], "--format must be jsonl or csv"),
+        (["export", "--scope", "planet=earth"], "--scope wants LEVEL=VALUE"),
+        (["log", "--since", "last tuesday"], "--since wants an RFC 3339 time"),
+        (["log", "--since", "2025-03-04T10:00:00"], "--since needs an offset"),
+        (["ingest"], "Missing argument"),
+        (["frobnicate"], "No such command"),
+    ],
+)
+def test_bad_arguments_exit_2_with_one_line(args: list[str], fragment: str, tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 's.db'}"
+    run("init", url=url)
+    result = run(*args, url=url)
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    assert fragment in result.stderr
+
+
+def test_an_unsupported_database_url_is_one_line() -> None:
+    result = run("init", url="mysql://root@127.0.0.1/x")
+    assert result.returncode == 4
+    assert "unsupported database" in one_line_error(result)
