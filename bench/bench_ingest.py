@@ -58,8 +58,10 @@ def drop_schema(pg_url: str, schema: str) -> None:
 
 def _conninfo(url: str) -> str:
     parsed = make_url(url)
-    return (f"host={parsed.host or '127.0.0.1'} port={parsed.port or 5432} "
-            f"user={parsed.username or 'postgres'} dbname={parsed.database}")
+    return (
+        f"host={parsed.host or '127.0.0.1'} port={parsed.port or 5432} "
+        f"user={parsed.username or 'postgres'} dbname={parsed.database}"
+    )
 
 
 def run_child(args: list[str], env: dict[str, str]) -> tuple[float, int, str]:
@@ -75,7 +77,9 @@ def run_child(args: list[str], env: dict[str, str]) -> tuple[float, int, str]:
     return elapsed, usage.ru_maxrss, out
 
 
-def gate_run(pg_url: str, path: Path, *, keep: bool = False) -> tuple[float, int, dict[str, Any], str]:
+def gate_run(
+    pg_url: str, path: Path, *, keep: bool = False
+) -> tuple[float, int, dict[str, Any], str]:
     """``memcurator ingest`` of ``path`` into a fresh schema; returns the schema if ``keep``."""
     schema, url = fresh_schema_url(pg_url)
     env = {**os.environ, "MEMCURATOR_DATABASE_URL": url}
@@ -105,8 +109,9 @@ def copy_same_rows(pg_url: str, source_schema: str) -> tuple[float, dict[str, in
                     buffer += chunk
             dumps[table] = bytes(buffer)
     schema, url = fresh_schema_url(pg_url)
-    run_child([sys.executable, "-m", "memcurator", "init"],
-              {**os.environ, "MEMCURATOR_DATABASE_URL": url})
+    run_child(
+        [sys.executable, "-m", "memcurator", "init"], {**os.environ, "MEMCURATOR_DATABASE_URL": url}
+    )
     try:
         with psycopg.connect(_conninfo(pg_url)) as conn:
             conn.execute(f'SET search_path TO "{schema}"')
@@ -124,9 +129,24 @@ def copy_same_rows(pg_url: str, source_schema: str) -> tuple[float, dict[str, in
     return elapsed, rows
 
 
-COPY_COLUMNS = ("id", "type", "scope_key", "user_id", "content", "source_kind", "source_ref",
-                "source_session_id", "confidence", "created_at", "valid_from", "sensitivity",
-                "status", "evidence", "last_confirmed_at", "updated_at")
+COPY_COLUMNS = (
+    "id",
+    "type",
+    "scope_key",
+    "user_id",
+    "content",
+    "source_kind",
+    "source_ref",
+    "source_session_id",
+    "confidence",
+    "created_at",
+    "valid_from",
+    "sensitivity",
+    "status",
+    "evidence",
+    "last_confirmed_at",
+    "updated_at",
+)
 
 
 def candidate_rows(path: Path) -> list[tuple[Any, ...]]:
@@ -136,11 +156,26 @@ def candidate_rows(path: Path) -> list[tuple[Any, ...]]:
         try:
             c = json.loads(raw)
             scope, source = c["scope"], c["source"]
-            rows.append((c.get("id") or f"row_{n}", c["type"], json.dumps(scope),
-                         scope.get("user_id"), c["content"], source["kind"], source["ref"],
-                         source["session_id"], c["confidence"], c["created_at"],
-                         c.get("valid_from", c["created_at"]), "internal", "active", 1,
-                         c["created_at"], c["created_at"]))
+            rows.append(
+                (
+                    c.get("id") or f"row_{n}",
+                    c["type"],
+                    json.dumps(scope),
+                    scope.get("user_id"),
+                    c["content"],
+                    source["kind"],
+                    source["ref"],
+                    source["session_id"],
+                    c["confidence"],
+                    c["created_at"],
+                    c.get("valid_from", c["created_at"]),
+                    "internal",
+                    "active",
+                    1,
+                    c["created_at"],
+                    c["created_at"],
+                )
+            )
         except (ValueError, KeyError, TypeError):
             continue
     return rows
@@ -187,19 +222,31 @@ def main() -> None:
         rows = candidate_rows(full)
         bare_s = copy_bare(args.pg_url, rows)
     gate_rate, copy_rate, bare_rate = n_full / full_s, n_full / copy_s, len(rows) / bare_s
-    print(f"ingest benchmark on PostgreSQL: {n_full:,} candidates "
-          f"({full.stat().st_size if full.exists() else 0} bytes)".replace(" (0 bytes)", ""))
-    print(f"  gate: memcurator ingest (whole process)   {full_s:7.2f} s "
-          f"{gate_rate:9,.0f} candidates/s")
-    print(f"  COPY of the same rows (same tables)       {copy_s:7.2f} s "
-          f"{copy_rate:9,.0f} candidates/s  {copied}")
-    print(f"  ratio gate / COPY                         {gate_rate / copy_rate:7.3f}"
-          "   (target >= 0.2)")
-    print(f"  bare COPY, 1 row/candidate, no index      {bare_s:7.2f} s "
-          f"{bare_rate:9,.0f} rows/s  (ratio {gate_rate / bare_rate:.3f}, for reference)")
+    print(
+        f"ingest benchmark on PostgreSQL: {n_full:,} candidates "
+        f"({full.stat().st_size if full.exists() else 0} bytes)".replace(" (0 bytes)", "")
+    )
+    print(
+        f"  gate: memcurator ingest (whole process)   {full_s:7.2f} s "
+        f"{gate_rate:9,.0f} candidates/s"
+    )
+    print(
+        f"  COPY of the same rows (same tables)       {copy_s:7.2f} s "
+        f"{copy_rate:9,.0f} candidates/s  {copied}"
+    )
+    print(
+        f"  ratio gate / COPY                         {gate_rate / copy_rate:7.3f}"
+        "   (target >= 0.2)"
+    )
+    print(
+        f"  bare COPY, 1 row/candidate, no index      {bare_s:7.2f} s "
+        f"{bare_rate:9,.0f} rows/s  (ratio {gate_rate / bare_rate:.3f}, for reference)"
+    )
     print(f"  peak RSS at {n_half:>9,} candidates        {half_peak / 1024:7.1f} MiB")
-    print(f"  peak RSS at {n_full:>9,} candidates        {full_peak / 1024:7.1f} MiB"
-          f"   (x{full_peak / half_peak:.2f} for x{n_full / n_half:.1f} input: flat = streamed)")
+    print(
+        f"  peak RSS at {n_full:>9,} candidates        {full_peak / 1024:7.1f} MiB"
+        f"   (x{full_peak / half_peak:.2f} for x{n_full / n_half:.1f} input: flat = streamed)"
+    )
     print(f"  half-size run {half_s:.2f} s ({n_half / half_s:,.0f} candidates/s)")
     print(f"  outcomes: {json.dumps(counts)}")
 

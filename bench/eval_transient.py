@@ -64,8 +64,10 @@ def evaluate(path: Path) -> list[str]:
 
 def main(argv: list[str]) -> int:
     paths = [Path(arg) for arg in argv] or [DEFAULT_FILE]
-    print(f"{'file':<32} {'n':>5} {'TP':>4} {'FP':>4} {'FN':>4} {'TN':>4} "
-          f"{'precision':>9} {'recall':>7} {'us/call':>8}")
+    print(
+        f"{'file':<32} {'n':>5} {'TP':>4} {'FP':>4} {'FN':>4} {'TN':>4} "
+        f"{'precision':>9} {'recall':>7} {'us/call':>8}"
+    )
     wrong = [line for path in paths for line in evaluate(path)]
     if wrong:
         print("\nmisclassified:")

@@ -104,8 +104,12 @@ def schema(
 def ingest(
     file: Annotated[str, typer.Argument(help="A JSON Lines file of candidates, or - for stdin.")],
     database_url: DatabaseUrl = None,
-    batch_size: Annotated[int, typer.Option(min=1, max=100_000, help="Candidates per transaction.")] = 1000,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the counts as one JSON object.")] = False,
+    batch_size: Annotated[
+        int, typer.Option(min=1, max=100_000, help="Candidates per transaction.")
+    ] = 1000,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the counts as one JSON object.")
+    ] = False,
 ) -> None:
     """Run candidates through the write gate; print a count per outcome.
 
@@ -116,7 +120,11 @@ def ingest(
     engine = _engine(database_url)
     with _open_input(file) as (stream, size):
         report = ingest_with_progress(
-            engine, stream, size=size, batch_size=batch_size, max_line_bytes=Settings().max_line_bytes
+            engine,
+            stream,
+            size=size,
+            batch_size=batch_size,
+            max_line_bytes=Settings().max_line_bytes,
         )
     counts = report.as_dict()
     if as_json:
@@ -160,7 +168,8 @@ def _parse_scope(pairs: list[str]) -> dict[str, str]:
     for pair in pairs:
         level, sep, value = pair.partition("=")
         if not sep or level not in SCOPE_LEVELS or not value:
-            fail(f"--scope wants LEVEL=VALUE with LEVEL one of {', '.join(SCOPE_LEVELS)}; got {pair!r}", 2)
+            levels = ", ".join(SCOPE_LEVELS)
+            fail(f"--scope wants LEVEL=VALUE with LEVEL one of {levels}; got {pair!r}", 2)
         scope[level] = value
     return scope
 
@@ -168,7 +177,9 @@ def _parse_scope(pairs: list[str]) -> dict[str, str]:
 @app.command()
 def export(
     scope: Annotated[list[str], typer.Option("--scope", help="LEVEL=VALUE, repeatable.")] = [],  # noqa: B006
-    status: Annotated[str, typer.Option(help="active, superseded, expired, retired or all.")] = "active",
+    status: Annotated[
+        str, typer.Option(help="active, superseded, expired, retired or all.")
+    ] = "active",
     fmt: Annotated[str, typer.Option("--format", help="jsonl or csv.")] = "jsonl",
     database_url: DatabaseUrl = None,
 ) -> None:
@@ -197,8 +208,10 @@ def _write_rows(rows: Iterator[dict[str, Any]], fmt: str) -> None:
 
     writer: csv.DictWriter[str] | None = None
     for row in rows:
-        flat = {k: json.dumps(v, ensure_ascii=False) if isinstance(v, dict | list) else v
-                for k, v in row.items()}
+        flat = {
+            k: json.dumps(v, ensure_ascii=False) if isinstance(v, dict | list) else v
+            for k, v in row.items()
+        }
         if writer is None:
             writer = csv.DictWriter(out, fieldnames=list(flat))
             writer.writeheader()
@@ -207,10 +220,18 @@ def _write_rows(rows: Iterator[dict[str, Any]], fmt: str) -> None:
 
 @app.command()
 def log(
-    memory: Annotated[str | None, typer.Option("--memory", help="Only events about this id.")] = None,
-    rule: Annotated[str | None, typer.Option(help="Only this rule (schema, transient, ...).")] = None,
-    action: Annotated[str | None, typer.Option(help="Only this action (rejected, inserted, ...).")] = None,
-    since: Annotated[str | None, typer.Option(help="Only events at or after this RFC 3339 time.")] = None,
+    memory: Annotated[
+        str | None, typer.Option("--memory", help="Only events about this id.")
+    ] = None,
+    rule: Annotated[
+        str | None, typer.Option(help="Only this rule (schema, transient, ...).")
+    ] = None,
+    action: Annotated[
+        str | None, typer.Option(help="Only this action (rejected, inserted, ...).")
+    ] = None,
+    since: Annotated[
+        str | None, typer.Option(help="Only events at or after this RFC 3339 time.")
+    ] = None,
     database_url: DatabaseUrl = None,
 ) -> None:
     """Print the write log as JSON Lines, oldest first.
@@ -237,13 +258,19 @@ def _parse_time(text: str, option: str) -> datetime:
 
 @app.command()
 def demo(
-    out: Annotated[Path, typer.Option(help="Folder for the generated stream and its store.")] = Path("demo-out"),
+    out: Annotated[
+        Path, typer.Option(help="Folder for the generated stream and its store.")
+    ] = Path("demo-out"),
     users: Annotated[int, typer.Option(min=1, max=500, help="Users in the generated stream.")] = 3,
     days: Annotated[int, typer.Option(min=1, max=400, help="Days of sessions to generate.")] = 10,
-    seed: Annotated[int, typer.Option(help="Random seed; the same seed gives the same stream.")] = 7,
+    seed: Annotated[
+        int, typer.Option(help="Random seed; the same seed gives the same stream.")
+    ] = 7,
 ) -> None:
-    """The main job on the embedded SQLite default: generate a realistic stream, gate it, show
-    what was kept and what was dropped by which rule.
+    """Run the main job on a fresh SQLite store: generate, gate, show what was kept and dropped.
+
+    The stream is the seed's worked example in miniature (chatter, restatements, guesses,
+    personal data, junk lines) plus the seed's own cases.
 
     Example: memcurator demo --users 5 --days 30
     """
@@ -270,25 +297,27 @@ def main() -> None:
         typer.echo(f"memcurator: database error: {first_line(exc.orig)}", err=True)
         sys.exit(EXIT_STORE)
     except BrokenPipeError:
-        # `memcurator export | head` is normal use, not an error.
-        sys.stderr.close()
+        # `memcurator export | head` is normal use, not an error; silence the final flush.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(0)
-        typer.echo(f"memcurator: {exc}", err=True)
-        sys.exit(exc.code)
     except KeyboardInterrupt:
         typer.echo("memcurator: interrupted", err=True)
         sys.exit(130)
-    except Exception as exc:  # noqa: BLE001 - the last line of defence against tracebacks
+    except Exception as exc:  # the last line of defence against tracebacks
         # Typer vendors click, so its usage errors are recognised by shape, not by class.
-        if hasattr(exc, "format_message") and isinstance(getattr(exc, "exit_code", None), int):
+        exit_code = getattr(exc, "exit_code", None)
+        if hasattr(exc, "format_message") and isinstance(exit_code, int):
             typer.echo(f"memcurator: {exc.format_message()} (see --help)", err=True)
-            sys.exit(exc.exit_code)
+            sys.exit(exit_code)
         if type(exc).__name__ == "Abort":
             sys.exit(1)
         if os.environ.get("MEMCURATOR_DEBUG"):
             raise
         first = (str(exc).strip().splitlines() or [""])[0]
-        typer.echo(f"memcurator: internal error: {type(exc).__name__}: {first} "
-                   "(set MEMCURATOR_DEBUG=1 for the traceback)", err=True)
+        typer.echo(
+            f"memcurator: internal error: {type(exc).__name__}: {first} "
+            "(set MEMCURATOR_DEBUG=1 for the traceback)",
+            err=True,
+        )
         sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)

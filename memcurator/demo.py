@@ -30,12 +30,17 @@ SEED_CASES = [
 def seed_case_lines() -> Iterator[str]:
     """The seed's rule 1-3 cases, as candidates for user u_seed."""
     for i, (content, memory_type, kind, confidence) in enumerate(SEED_CASES):
-        yield json.dumps({
-            "id": f"seed_case_{i}", "type": memory_type,
-            "scope": {"org_id": "acme", "user_id": "u_seed"}, "content": content,
-            "source": {"kind": kind, "ref": f"turn_{i}", "session_id": "s_seed"},
-            "confidence": confidence, "created_at": "2025-03-04T10:12:00Z",
-        })
+        yield json.dumps(
+            {
+                "id": f"seed_case_{i}",
+                "type": memory_type,
+                "scope": {"org_id": "acme", "user_id": "u_seed"},
+                "content": content,
+                "source": {"kind": kind, "ref": f"turn_{i}", "session_id": "s_seed"},
+                "confidence": confidence,
+                "created_at": "2025-03-04T10:12:00Z",
+            }
+        )
 
 
 def run_demo(*, out: Path, users: int, days: int, seed: int) -> None:
@@ -52,8 +57,13 @@ def run_demo(*, out: Path, users: int, days: int, seed: int) -> None:
     engine = make_engine(f"sqlite:///{db_path}")
     upgrade(engine)
     with stream_path.open("rb") as stream:
-        report = ingest_with_progress(engine, stream, size=stream_path.stat().st_size,
-                                      batch_size=1000, max_line_bytes=1_048_576)
+        report = ingest_with_progress(
+            engine,
+            stream,
+            size=stream_path.stat().st_size,
+            batch_size=1000,
+            max_line_bytes=1_048_576,
+        )
     _print_outcomes(console, report.as_dict())
     _print_seed_cases(console, engine)
     _print_drops(console, engine)
@@ -80,7 +90,8 @@ def _print_seed_cases(console: Console, engine: object) -> None:
     table.add_column("outcome")
     stored = {e["id"]: e for e in iter_entries(engine, {"user_id": "u_seed"}, "all")}  # type: ignore[arg-type]
     rejected = {
-        json.dumps(row["related_ids"]): row for row in iter_log(engine, action="rejected")  # type: ignore[arg-type]
+        json.dumps(row["related_ids"]): row
+        for row in iter_log(engine, action="rejected")  # type: ignore[arg-type]
         if row["related_ids"] and row["related_ids"][0].startswith("seed_case_")
     }
     for i, (content, *_rest) in enumerate(SEED_CASES):
@@ -117,6 +128,11 @@ def _print_kept(console: Console, engine: object) -> None:
     for i, entry in enumerate(iter_entries(engine, {"user_id": "u_0000"})):  # type: ignore[arg-type]
         if i == 10:
             break
-        table.add_row(entry["type"], entry["content"][:60], f"{entry['confidence']:g}",
-                      entry["sensitivity"], str(entry["subject_key"]))
+        table.add_row(
+            entry["type"],
+            entry["content"][:60],
+            f"{entry['confidence']:g}",
+            entry["sensitivity"],
+            str(entry["subject_key"]),
+        )
     console.print(table)

@@ -82,16 +82,15 @@ def evaluate_candidate(candidate: Candidate, *, line_no: int | None = None) -> D
     outcome: str = "inserted"
     if guess:
         candidate = candidate.model_copy(
-            update={"type": "observation", "confidence": round(
-                candidate.confidence * DEMOTION_FACTOR, 4
-            )}
+            update={
+                "type": "observation",
+                "confidence": round(candidate.confidence * DEMOTION_FACTOR, 4),
+            }
         )
         events.append(LogEvent("demoted", "inference", guess, memory_id=memory_id))
         outcome = "demoted"
     entry = _new_entry(candidate, memory_id)
-    events.append(
-        LogEvent("inserted", "gate", f"new {entry.type} entry", memory_id=memory_id)
-    )
+    events.append(LogEvent("inserted", "gate", f"new {entry.type} entry", memory_id=memory_id))
     return Decision(memory_id, outcome, "gate", entry, tuple(events), line_no)  # type: ignore[arg-type]
 
 
@@ -120,7 +119,10 @@ def _text_fields(candidate: Candidate) -> list[tuple[str, str]]:
 def _identifier_fields(candidate: Candidate) -> list[tuple[str, str]]:
     fields = [(name, getattr(candidate, name)) for name in _IDENTIFIERS]
     fields += [(f"scope.{k}", v) for k, v in candidate.scope.levels().items()]
-    fields += [("source.ref", candidate.source.ref), ("source.session_id", candidate.source.session_id)]
+    fields += [
+        ("source.ref", candidate.source.ref),
+        ("source.session_id", candidate.source.session_id),
+    ]
     fields += [(f"links[{i}]", link) for i, link in enumerate(candidate.links or ())]
     return [(name, value) for name, value in fields if value]
 
@@ -173,7 +175,8 @@ def _redact(candidate: Candidate, memory_id: str) -> tuple[Candidate, LogEvent |
     if subject_changes and candidate.subject:
         changes["subject"] = candidate.subject.model_copy(update=subject_changes)
     raised = privacy.sensitivity_for(found)
-    if raised and SENSITIVITY_ORDER.index(raised) > SENSITIVITY_ORDER.index(candidate.sensitivity):  # type: ignore[arg-type]
+    order = SENSITIVITY_ORDER.index
+    if raised and order(raised) > order(candidate.sensitivity):
         changes["sensitivity"] = raised
     redacted = candidate.model_copy(update=changes)
     reason = (
@@ -305,7 +308,11 @@ def sanitise(value: Any, depth: int = 0) -> Any:
     if isinstance(value, list):
         return [sanitise(v, depth + 1) for v in value[:200]]
     if isinstance(value, bool | int | float) or value is None:
-        return value if not isinstance(value, float) or value == value and abs(value) != float("inf") else str(value)
+        return (
+            value
+            if not isinstance(value, float) or (value == value and abs(value) != float("inf"))
+            else str(value)
+        )
     return sanitise(str(value), depth + 1)
 
 
@@ -321,9 +328,17 @@ def reject_store_refusal(decision: Decision, error: str) -> Decision:
     """The database refused to store an accepted entry: log it as a rejection instead."""
     payload = None
     if decision.entry is not None:
-        payload = {"id": decision.entry.id, "type": decision.entry.type,
-                   "content": decision.entry.content}
-    event = LogEvent("rejected", "store", sanitise(f"the database refused it: {error}"),
-                     related_ids=(decision.intake_key,), payload=sanitise(payload))
+        payload = {
+            "id": decision.entry.id,
+            "type": decision.entry.type,
+            "content": decision.entry.content,
+        }
+    event = LogEvent(
+        "rejected",
+        "store",
+        sanitise(f"the database refused it: {error}"),
+        related_ids=(decision.intake_key,),
+        payload=sanitise(payload),
+    )
     key = "rej_" + fingerprint(decision.intake_key.encode())
     return Decision(key, "rejected", "store", None, (event,), decision.line_no)

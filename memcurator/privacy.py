@@ -59,10 +59,6 @@ def _digits(text: str) -> list[int]:
     return [int(ch) for ch in text if ch.isdecimal()]
 
 
-def _as_int(digits: list[int]) -> int:
-    return int("".join(map(str, digits))) if digits else 0
-
-
 # --- Personal data ----------------------------------------------------------------------------
 
 # The lookbehind pins the local part to the start of its run: without it a 100k-character run
@@ -108,8 +104,8 @@ _PHONE_INTL = re.compile(
 )
 # North American: (415) 555-2671, 415-555-2671, 415.555.2671, 1-415-555-2671 (one separator).
 _PHONE_NANP = re.compile(
-    r"(?<![\w.+/-])(?<!\d[ -])(?:1[ .-]?)?(?:\(\d{3}\)[ .-]?|\d{3}(?P<sep>[ .-]))\d{3}(?(sep)(?P=sep)|[ .-])"
-    r"\d{4}(?!\w|[.:/-]\d)"
+    r"(?<![\w.+/-])(?<!\d[ -])(?:1[ .-]?)?(?:\(\d{3}\)[ .-]?|\d{3}(?P<sep>[ .-]))"
+    r"\d{3}(?(sep)(?P=sep)|[ .-])\d{4}(?!\w|[.:/-]\d)"
 )
 # Trunk-prefixed national numbers: 020 7946 0958, (020) 7946 0958, 030 12345678. Requiring one
 # consistent separator keeps "01-02-2025 1030" (a date, then a time) from reading as a number.
@@ -140,8 +136,8 @@ def _is_card(match: _Match) -> bool:
 
 
 def _ssn_ok(digits: list[int]) -> bool:
-    area, group, serial = _as_int(digits[:3]), _as_int(digits[3:5]), _as_int(digits[5:])
-    return area not in (0, 666) and area < 900 and group != 0 and serial != 0
+    area, group, serial = digits[0] * 100 + digits[1] * 10 + digits[2], digits[3:5], digits[5:]
+    return area not in (0, 666) and area < 900 and any(group) and any(serial)
 
 
 def _bsn_ok(digits: list[int]) -> bool:
@@ -160,7 +156,7 @@ def _is_dni(match: _Match) -> bool:
     if len(digits) != (7 if nie else 8):
         return False
     # An NIE is checked as if its X, Y or Z were a leading 0, 1 or 2.
-    number = _as_int(digits) + ("XYZ".index(nie[0].upper()) * 10_000_000 if nie else 0)
+    number = int("".join(map(str, digits))) + ("XYZ".index(nie[0].upper()) * 10**7 if nie else 0)
     return _DNI_LETTERS[number % 23] == match["letter"].upper()
 
 
@@ -189,7 +185,7 @@ _DIGIT_RULES: Final[tuple[_PiiRule, ...]] = (
     ("national_id", _NIR, _is_nir, 6, ("2a", "2b")),  # Corsica splits the digits in two
     ("card", _CARD, _is_card, 13, ()),
     # E.164 numbers have at most 15 digits.
-    ("phone", _PHONE_INTL, lambda m: 8 <= len(_digits(m.group())) <= 15, 8, ("+", "00")),
+    ("phone", _PHONE_INTL, lambda m: 8 <= len(_digits(m.group())) <= 15, 8, ("+", " 00", "(00")),
     ("phone", _PHONE_NANP, _is_nanp_phone, 10, ()),
     ("phone", _PHONE_TRUNK, lambda m: 10 <= len(_digits(m.group())) <= 12, 10, ()),
 )
@@ -202,12 +198,10 @@ def _substitute(
         if not valid(match):
             return match.group()
         found.add(kind)
-        if "pii" not in pattern.groupindex:
-            return _PLACEHOLDERS[kind]
-        # Keyword-anchored patterns replace only the number and keep "SSN: " for the reader.
-        base, whole = match.start(), match.group()
-        start, end = match.start("pii") - base, match.end("pii") - base
-        return whole[:start] + _PLACEHOLDERS[kind] + whole[end:]
+        # Keyword-anchored patterns replace only their <pii> group and keep "SSN: " for the reader.
+        start, end = match.span("pii" if "pii" in pattern.groupindex else 0)
+        whole, base = match.group(), match.start()
+        return whole[: start - base] + _PLACEHOLDERS[kind] + whole[end - base :]
 
     return pattern.sub(replace, text)
 
@@ -223,7 +217,7 @@ def redact(text: str) -> tuple[str, tuple[str, ...]]:
     clusters = (_ASCII_DIGIT_CLUSTER if out.isascii() else _DIGIT_CLUSTER).findall(out)
     if clusters:
         longest = max(sum(map(str.isdecimal, cluster)) for cluster in clusters)
-        lowered = out.lower()
+        lowered = " " + out.lower()  # the space lets " 00" find an international prefix at 0
         for kind, pattern, valid, min_digits, words in _DIGIT_RULES:
             if longest >= min_digits and (not words or any(w in lowered for w in words)):
                 out = _substitute(kind, pattern, valid, out, found)
@@ -268,7 +262,8 @@ _DISCLOSURE = r"""(?x)
     (?![a-z])
     (?:[ \t]+(?:for|of|on|to|at)(?:[ \t]+[\w.@-]{1,40}){1,3})?
     ["']?
-    (?:[ \t]*(?::=|=>|[:=]) | [ \t]+(?:is|was)\b(?:[ \t]+(?:now|still|(?:set|changed)[ \t]+to))?[ \t]*:?)
+    (?:[ \t]*(?::=|=>|[:=])
+      | [ \t]+(?:is|was)\b(?:[ \t]+(?:now|still|(?:set|changed)[ \t]+to))?[ \t]*:?)
     [ \t]*
     (?P<val> "[^"\n]{0,200}" | '[^'\n]{0,200}' | `[^`\n]{0,200}` | [^\s"'`]\S{0,199})
 """

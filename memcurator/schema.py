@@ -99,9 +99,9 @@ class Subject(_Strict):
 
     entity: Name
     attribute: Name
-    value: Annotated[
-        str, Field(max_length=1000), AfterValidator(_no_control_or_surrogates)
-    ] | None = None
+    value: (
+        Annotated[str, Field(max_length=1000), AfterValidator(_no_control_or_surrogates)] | None
+    ) = None
 
 
 class Candidate(_Strict):

@@ -107,8 +107,9 @@ def ingest_stream(
             decisions = [_judge(raw, n) for n, raw in batch]
             if pending:
                 _settle(report, pending, on_batch)
-            pending = decisions, writer.submit(
-                apply_batch, engine, decisions, now=clock(), flow_run_id=flow_run_id
+            pending = (
+                decisions,
+                writer.submit(apply_batch, engine, decisions, now=clock(), flow_run_id=flow_run_id),
             )
         if pending:
             _settle(report, pending, on_batch)
@@ -204,5 +205,12 @@ def _as_line(candidate: Candidate | dict[str, Any] | str | bytes) -> bytes:
     return candidate
 
 
-__all__ = ["IngestReport", "Oversize", "apply_batch", "evaluate_candidate", "ingest_stream",
-           "read_lines", "submit"]
+__all__ = [
+    "IngestReport",
+    "Oversize",
+    "apply_batch",
+    "evaluate_candidate",
+    "ingest_stream",
+    "read_lines",
+    "submit",
+]

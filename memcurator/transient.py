@@ -63,19 +63,19 @@ _BOUNDARIES = ("..", ". ", ", ", ": ", "; ", " - ", " and then ", " and ", " whi
 # let me check" is judged as "let me check".  Stretched spellings ("okkk", "hmmm") match patterns.
 _DISCOURSE_WORDS = frozenset("""
     ok okay okey oki okie k kk alright cool nice great perfect awesome excellent fine good super
-    sweet wonderful amazing brilliant lovely neat fair understood noted gotcha yes yeah yep yup yea
-    ya no nope nah sure absolutely certainly definitely indeed exactly true totally right righto oh
-    ah aha wow omg interesting lol lmao thanks thank thx ty tysm thnx thnks cheers np please pls plz
-    sorry oops hi hello hey hiya bye goodbye ttyl gn hmm hm um uh er erm huh well so anyway anyways
-    now then also actually basically wait idk dunno maybe welcome vale d'accord d'acc oui ouais
-    merci claro genau ja danke gracias dale bueno entendido bitte hai arigato arigatou bon bof voilà
-    parfait ciao hola adiós tschüss klar interessant natürlich stimmt gern gerne perfecto exacto
-    listo sim obrigado obrigada certo prego amigo grazie pues alors sí passt acuerdo honestly mate
-    perfetto
+    sweet wonderful amazing brilliant lovely neat fair understood noted gotcha yes yeah yep yup
+    yea ya no nope nah sure absolutely certainly definitely indeed exactly true totally right
+    righto oh ah aha wow omg interesting lol lmao thanks thank thx ty tysm thnx thnks cheers np
+    please pls plz sorry oops hi hello hey hiya bye goodbye ttyl gn hmm hm um uh er erm huh well
+    so anyway anyways now then also actually basically wait idk dunno maybe welcome vale
+    d'accord d'acc oui ouais merci claro genau ja danke gracias dale bueno entendido bitte hai
+    arigato arigatou bon bof voilà parfait ciao hola adiós tschüss klar interessant natürlich
+    stimmt gern gerne perfecto exacto listo sim obrigado obrigada certo prego amigo grazie pues
+    alors sí passt acuerdo honestly mate perfetto morning evening afternoon
 """.split())
 _FILLER_WORD = re.compile(
     r"o+k+|o+k+a+y+|h+m+|u+h+|u+m+|e+r+m*|a+h+|o+h+|y+e+s+|n+o+|l+o+l+|(?:ha)+h?|(?:he)+|(?:ja)+"
-    r"|hi+|he+y+|by+e+|thanks+|thx+|merci+|mm+-?hm+|uh-?huh"
+    r"|hi+|he+y+|by+e+|thanks+|thx+|merci+|mm+-?hm+|m+h+m+|uh-?huh"
 )
 # The rest of a clause that says nothing durable: pronouns, auxiliaries, prepositions, and the verbs
 # and nouns of talking about the talk ("keep me posted", "ready when you are").  Deliberately absent:
@@ -83,31 +83,32 @@ _FILLER_WORD = re.compile(
 # "every", "don't", "can't", "must", "need", "want", "like", "prefer", "remember", "call",
 # "first"), so "Always check with me first" and "I can't see well" stay durable.
 _CHAT_WORDS = frozenset("""
-    i me my mine myself you your yours yourself u ur we us our it its itself that this these those
-    they them their there here what which who whatever whenever something anything everything
-    nothing one ones thing things stuff i'm i'll i've i'd you're you'll you've you'd we're we'll
-    we've it's that's there's here's what's let's how's where's didn't doesn't isn't wasn't aren't
-    weren't won't haven't hasn't couldn't wouldn't shouldn't gonna wanna gotta lemme gimme am is are
-    was were be been being do does did doing done have has had having will would can could shall
-    should may might a an the some any another other all both either just only even of to for with
-    on in at by from about into up down out off over through back again as than if when while
-    because before after until till yet too very really quite pretty bit little lot lots more much
-    less most same such how why where whether not still already almost nearly soon later today
-    tonight tomorrow next last once quick quickly real fast go goes going gone went get gets got
-    getting let make made making take took taking care say said saying tell told mean meant ask
-    asked asking answer answered know knew think thought thinking see saw seen seeing look looked
-    looking check checked checking recheck double double-check try tried trying help helped helping
-    find found finding figure figured understand follow wait waiting hold hang stop continue
-    continuing proceed proceeding start started starting begin finish keep kept posted left
-    reconsider restate rephrase repeat clarify explain explained describe described mention
-    mentioned discuss discussed scroll scratch disregard ignore forget forgot work works worked
-    working ping send sent share shared come came coming fix fixed fixing sound sounds agree agreed
-    hear heard put give show pull dig deeper compare consider review verify confirm handle ready
-    finished happy glad clear wrong correct pleasure worries rush problem question questions answers
-    point reply message messages chat conversation news update updates status progress idea sense
-    time moment sec second seconds minute minutes min mins way case part above below earlier
-    previous previously but or per best close away distracted following bumping thoughts
-    forward appreciate makes else anytime helpful clears mull mind meeting
+    i me my mine myself you your yours yourself u ur we us our it its itself that this these
+    those they them their there here what which who whatever whenever something anything
+    everything nothing one ones thing things stuff i'm i'll i've i'd you're you'll you've you'd
+    we're we'll we've it's that's there's here's what's let's how's where's didn't doesn't isn't
+    wasn't aren't weren't won't haven't hasn't couldn't wouldn't shouldn't gonna wanna gotta
+    lemme gimme am is are was were be been being do does did doing done have has had having will
+    would can could shall should may might a an the some any another other all both either just
+    only even of to for with on in at by from about into up down out off over through back again
+    as than if when while because before after until till yet too very really quite pretty bit
+    little lot lots more much less most same such how why where whether not still already almost
+    nearly soon later today tonight tomorrow next last once quick quickly real fast go goes
+    going gone went get gets got getting let make made making take took taking care say said
+    saying tell told mean meant ask asked asking answer answered know knew think thought
+    thinking see saw seen seeing look looked looking check checked checking recheck double
+    double-check try tried trying help helped helping find found finding figure figured
+    understand follow wait waiting hold hang stop continue continuing proceed proceeding start
+    started starting begin finish keep kept posted left reconsider restate rephrase repeat
+    clarify explain explained describe described mention mentioned discuss discussed scroll
+    scratch disregard ignore forget forgot work works worked working ping send sent share shared
+    come came coming fix fixed fixing sound sounds agree agreed hear heard put give show pull
+    dig deeper compare consider review verify confirm handle ready finished happy glad clear
+    wrong correct pleasure worries rush problem question questions answers point reply message
+    messages chat conversation news update updates status progress idea sense time moment sec
+    second seconds minute minutes min mins way case part above below earlier previous previously
+    but or per best close away distracted following bumping thoughts forward appreciate makes
+    else anytime helpful clears mull mind meeting helps together parts neither
 """.split())
 _CONTENT_FREE = _DISCOURSE_WORDS | _CHAT_WORDS
 
@@ -139,7 +140,8 @@ _FILLER = _alt(
     r"de (?:nada|rien)", r"por favor", r"s'il vous plaît", r"un moment(?:o| s'il vous plaît)?",
     r"momentito", r"moment bitte", r"je (?:regarde|vois)", r"bien sûr", r"pas de souci",
     r"merci beaucoup", r"vielen dank", r"(?:we're|you're|i'm|we are|you are)? ?all (?:set|good)",
-    r"in (?:short|summary)", r"to recap", r"here's a (?:summary|recap)", r"on (?:a|the) call",
+    r"in (?:short|summary)", r"gotta (?:run|go)",
+    r"(?:talk to|catch) you(?: (?:later|soon|tomorrow))?", r"to recap", r"here's a (?:summary|recap)", r"on (?:a|the) call",
 )
 
 # (c) Pointers back into the conversation, and steering of it.  They mean something only next to
@@ -158,7 +160,9 @@ _META = _alt(
     r"(?:can|could) you (?:clarify|elaborate|explain|repeat|say)(?: (?:that|this|it))?(?: again)?",
     r"what you (?:just )?said", r"(?:i )?(?:agree|disagree) with (?:what you (?:just )?said|that)",
     r"scroll up", r"same as (?:before|above|last time)", r"never ?mind", r"nvm", r"your call",
-    r"ignore (?:my|that|the) (?:last|previous) (?:message|reply|one)", r"wrong chat",
+    r"ignore (?:my|that|the) (?:last|previous) (?:message|reply|one|link|file)",
+    r"wrong (?:chat|link|file|thread|window|person)",
+    r"i meant the (?:other|first|second|third|last|previous) [\w'.-]+",
     r"forget (?:what i (?:just )?said|that|it|about it)", r"that's (?:not )?what i (?:said|meant|asked)",
     r"you already (?:asked|said|told me) (?:that|this)", r"what (?:do|did) you mean(?: by that)?",
     r"you misunderstood(?: me)?", r"i (?:apologi[sz]e|'m sorry) for the (?:confusion|delay|mix-?up)",
@@ -178,7 +182,7 @@ _META = _alt(
 # and "I'm running the Berlin half marathon in April" do not fit.
 _SUBJECT = _alt(
     r"let me", r"lemme", r"let's", r"let us", r"allow me to", r"i(?:'ll| will)", r"we(?:'ll| will)",
-    r"(?:i(?:'m| am)|we(?:'re| are)) (?:going to|gonna|about to)", r"gonna", r"i need to",
+    r"(?:i(?:'m| am)|we(?:'re| are)) (?:going to|gonna|about to)", r"i've", r"we've", r"gonna", r"i need to",
     r"i(?:'d| would) like to", r"i(?:'m| am)", r"we(?:'re| are)", r"i can", r"we can", r"i", r"we",
     r"will",
 )
@@ -189,7 +193,7 @@ _ADVERB = _alt(
 _VERB = _alt(
     r"che?c?k(?:ing)?(?: (?:with|on|for))?", r"double-?check(?:ing)?", r"see(?:ing)?",
     r"look(?:ing)?(?: (?:into|at|over|up|through))?", r"look(?:ing)? (?:it|that|this|them) up",
-    r"(?:take|taking|have|having) a (?:quick )?look(?: at)?", r"try(?:ing)?", r"find(?:ing)?",
+    r"(?:take|taking|have|having) (?:a|another) (?:quick |closer |better )?look(?: at)?", r"try(?:ing)?", r"find(?:ing)?",
     r"think+(?:ing)?(?: (?:about|it over|it through|this through))?", r"search(?:ing)?(?: for)?",
     r"pull(?:ing)?(?: (?:it|that|this|them))?(?: up)?", r"re-?run(?:ning)?", r"run(?:ning)?",
     r"fetch(?:ing)?", r"dig(?:ging)?(?: in| into| deeper)", r"verify(?:ing)?", r"confirm(?:ing)?",
@@ -205,7 +209,9 @@ _VERB = _alt(
     r"grep(?:ping)?(?: for)?", r"rephras(?:e|ing)", r"clarify(?:ing)?", r"explain(?:ing)?",
     r"redo(?:ing)?", r"process(?:ing)?", r"retriev(?:e|ing)", r"writ(?:e|ing)(?: (?:it|that|this) up)?", r"loop(?:ing)? in", r"ask(?:ing)?", r"draft(?:ing)?",
     r"report(?:ing)? back", r"get(?:ting)? started", r"start(?:ing)?", r"begin(?:ning)?",
-    r"proceed(?:ing)?", r"prepar(?:e|ing)", r"compil(?:e|ing)", r"walk(?:ing)? you through",
+    r"proceed(?:ing)?", r"prepar(?:e|ing)", r"compil(?:e|ing)", r"walk(?:ing)? you through", r"re-?check(?:ing)?",
+    r"consider(?:ing)?", r"download(?:ing)?", r"upload(?:ing)?", r"send(?:ing)?", r"share",
+    r"forward(?:ing)?", r"attach(?:ing)?", r"reproduc(?:e|ing|ed)", r"answer(?:ing)?",
     r"(?:check|look|pull|search|fix|open|updat|load)ed(?: up| into| at)?",
 )
 _NOUN = _alt(
@@ -222,6 +228,7 @@ _NOUN = _alt(
     r"steps?", r"plan", r"thing", r"one", r"part", r"section", r"setup", r"environment", r"bug",
     r"warnings?", r"flights?", r"prices?", r"hotels?", r"everything", r"team", r"colleagues?", r"manager", r"web",
     r"internet", r"weather", r"reservations?",
+    r"check",
 )
 _FILE = r"[\w/-]+\.(?:py|js|ts|tsx|json|ya?ml|toml|md|txt|cfg|ini|sh|go|rs|java|sql|log|csv|html)"
 _DET = r"(?:(?:the|your|my|our|a|an|some|this|that|these|those|its|another) )?"
@@ -251,14 +258,22 @@ _TAIL = _alt(
 _FIXED_ACTION = _alt(
     r"(?:give|gimme) (?:me )?(?:a|one|just a|a few|\d+|two|five|ten) (?:sec|second|moment|minute"
     r"|min)s?", r"(?:one|just a|a) (?:sec|second|moment|min|minute)", r"sec", r"bear with me",
-    r"brb", r"be right back", r"afk(?: \d+ ?min(?:utes?)?)?", r"(?:i'm |we're |still )?on it",
+    r"i need a (?:sec|second|moment|minute)", r"brb", r"be right back", r"afk(?: \d+ ?min(?:utes?)?)?", r"(?:i'm |we're |still )?on it",
 )
-_VERB_PHRASE = f"(?:{_SUBJECT} )?(?:{_ADVERB} ){{0,3}}{_VERB}"
-# Anything the speaker does to the listener's things ("your reservation") or for them ("the weather
-# for you") is service chatter even when the noun is not in the list above.
+_PARTICLE = r"(?: (?:up|over|down|out|back|through|in|on|off))?"
 _ACTION = _alt(
-    _FIXED_ACTION, f"{_VERB_PHRASE}(?: {_OBJECT})?", rf"{_VERB_PHRASE} your (?:[\w'-]+ ){{0,2}}[\w'-]+",
-    rf"{_VERB_PHRASE} {_DET}(?:[\w'-]+ ){{0,2}}[\w'-]+ for you",
+    _FIXED_ACTION,
+    f"(?:{_SUBJECT} )?(?:{_ADVERB} ){{0,3}}"
+    + _alt(
+        f"{_VERB}(?: {_OBJECT})?",
+        # Doing something to the listener's things ("looking up your reservation") or for them
+        # ("checking the weather for you") is service chatter whatever the noun.
+        rf"{_VERB} your (?:[\w'-]+ ){{0,2}}[\w'-]+",
+        rf"{_VERB} {_DET}(?:[\w'-]+ ){{0,2}}[\w'-]+ for you",
+        # Any verb whose object is a bare pronoun ("I'll break this down", "sending it over"): the
+        # pronoun points into the conversation, so nothing durable is left.
+        rf"[\w'-]+{_PARTICLE} (?:it|that|this|them|these|those){_PARTICLE}",
+    ),
 )
 
 # One regex per clause: exactly one core, whose group name says which kind of chatter it is, then

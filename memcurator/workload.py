@@ -15,26 +15,68 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 CHATTER = [
-    "okay", "Okay!", "hmm, let me think", "checking now", "as I said above", "Got it, thanks!",
-    "one sec, pulling that up", "Sure, I can help with that.", "Let me look into it.",
-    "thanks!", "sounds good 👍", "ok ok", "see above", "hmm", "Give me a moment.",
-    "I'm looking at the logs now", "yep", "Alright, let's continue.", "like I said earlier",
-    "hold on", "right, noted", "Let me double-check that.", "Great, thank you!",
+    "okay",
+    "Okay!",
+    "hmm, let me think",
+    "checking now",
+    "as I said above",
+    "Got it, thanks!",
+    "one sec, pulling that up",
+    "Sure, I can help with that.",
+    "Let me look into it.",
+    "thanks!",
+    "sounds good 👍",
+    "ok ok",
+    "see above",
+    "hmm",
+    "Give me a moment.",
+    "I'm looking at the logs now",
+    "yep",
+    "Alright, let's continue.",
+    "like I said earlier",
+    "hold on",
+    "right, noted",
+    "Let me double-check that.",
+    "Great, thank you!",
 ]
 FACT_TEMPLATES: list[tuple[str, str, list[str]]] = [
-    ("diet", "vegetarian", ["I'm vegetarian", "The user is vegetarian", "User doesn't eat meat (vegetarian)",
-                             "Vegetarian diet - no meat or fish"]),
-    ("seat", "window", ["Prefers window seats", "The user prefers a window seat on flights",
-                        "Always books a window seat"]),
-    ("allergy", "shellfish", ["Allergic to shellfish", "The user has a shellfish allergy",
-                              "can't eat shrimp"]),
-    ("language", "python", ["Prefers Python for scripting", "The user writes most tools in Python"]),
+    (
+        "diet",
+        "vegetarian",
+        [
+            "I'm vegetarian",
+            "The user is vegetarian",
+            "User doesn't eat meat (vegetarian)",
+            "Vegetarian diet - no meat or fish",
+        ],
+    ),
+    (
+        "seat",
+        "window",
+        [
+            "Prefers window seats",
+            "The user prefers a window seat on flights",
+            "Always books a window seat",
+        ],
+    ),
+    (
+        "allergy",
+        "shellfish",
+        ["Allergic to shellfish", "The user has a shellfish allergy", "can't eat shrimp"],
+    ),
+    (
+        "language",
+        "python",
+        ["Prefers Python for scripting", "The user writes most tools in Python"],
+    ),
     ("timezone", "cet", ["Works in Central European Time", "The user's timezone is CET"]),
     ("flights", "direct", ["Prefers direct flights", "Avoids layovers; books direct flights"]),
 ]
 GUESSES = [
-    "The user probably wants a promotion", "The user seems to dislike meetings",
-    "Maybe the user is planning to change teams", "The user likely prefers dark mode",
+    "The user probably wants a promotion",
+    "The user seems to dislike meetings",
+    "Maybe the user is planning to change teams",
+    "The user likely prefers dark mode",
 ]
 OBSERVATIONS = [
     ("pytest", "ImportError", "pytest failed with ImportError: no module named 'payments.api'"),
@@ -91,8 +133,12 @@ class StreamBuilder:
 
     def fact(self) -> dict[str, Any]:
         attribute, value, phrasings = self.rng.choice(FACT_TEMPLATES)
-        candidate = self.base("fact", self.rng.choice(phrasings), "user_message",
-                              round(self.rng.uniform(0.7, 0.99), 2))
+        candidate = self.base(
+            "fact",
+            self.rng.choice(phrasings),
+            "user_message",
+            round(self.rng.uniform(0.7, 0.99), 2),
+        )
         if self.rng.random() < 0.5:
             candidate["subject"] = {"entity": self.user, "attribute": attribute, "value": value}
         return candidate
@@ -106,8 +152,10 @@ class StreamBuilder:
     def summary(self) -> dict[str, Any]:
         task = f"task_{self.session}"
         candidate = self.base(
-            "summary", f"{task}: planned the trip, booked flights; open: hotel choice",
-            "system", 0.9,
+            "summary",
+            f"{task}: planned the trip, booked flights; open: hotel choice",
+            "system",
+            0.9,
         )
         candidate.update(task_id=task, links=[f"turn_{i}" for i in (3, 12, 27)])
         return candidate
@@ -147,7 +195,11 @@ def session_notes(
 
 
 def generate_stream(
-    *, users: int, days: int, sessions_per_day: int = 2, seed: int = 7,
+    *,
+    users: int,
+    days: int,
+    sessions_per_day: int = 2,
+    seed: int = 7,
     start: datetime = datetime(2025, 1, 6, tzinfo=UTC),
 ) -> Iterator[str]:
     """The whole stream in time order: ``sessions_per_day`` sessions per user per day."""

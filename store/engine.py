@@ -40,7 +40,9 @@ def make_engine(url: str, *, statement_timeout_ms: int | None = None) -> Engine:
     elif parsed.get_backend_name() == "sqlite":
         kwargs = {"connect_args": {"timeout": 30}}
     else:
-        raise StoreError(f"unsupported database {parsed.get_backend_name()!r}: use postgresql or sqlite")
+        raise StoreError(
+            f"unsupported database {parsed.get_backend_name()!r}: use postgresql or sqlite"
+        )
     try:
         engine = create_engine(parsed, **kwargs)
     except NoSuchModuleError as exc:

@@ -6,8 +6,19 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
 # SQLSTATEs of faults that a retry can cure: serialization failure, deadlock, lost or
 # refused connections, and an administrator terminating the backend.
-_TRANSIENT_SQLSTATES = {"40001", "40P01", "08000", "08003", "08006", "08001", "08004", "57P01",
-                        "57P02", "57P03", "53300"}
+_TRANSIENT_SQLSTATES = {
+    "40001",
+    "40P01",
+    "08000",
+    "08003",
+    "08006",
+    "08001",
+    "08004",
+    "57P01",
+    "57P02",
+    "57P03",
+    "53300",
+}
 
 
 def is_transient(exc: BaseException) -> bool:
@@ -19,11 +30,9 @@ def is_transient(exc: BaseException) -> bool:
     sqlstate = getattr(exc.orig, "sqlstate", None)
     if sqlstate in _TRANSIENT_SQLSTATES:
         return True
-    if sqlstate is None and isinstance(exc, OperationalError):
-        # psycopg raises OperationalError without a SQLSTATE when the connection drops;
-        # SQLite says "database is locked" when a writer holds the file too long.
-        return True
-    return False
+    # psycopg raises OperationalError without a SQLSTATE when the connection drops;
+    # SQLite says "database is locked" when a writer holds the file too long.
+    return sqlstate is None and isinstance(exc, OperationalError)
 
 
 def is_race(exc: BaseException) -> bool:

@@ -7,7 +7,7 @@ timezone-aware, so an export reads the same from PostgreSQL and from SQLite.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from sqlalchemy import JSON, BigInteger, DateTime, Float, Index, Integer, String, Text
 from sqlalchemy.dialects.postgresql import JSONB
@@ -42,7 +42,10 @@ SequenceNumber = BigInteger().with_variant(Integer(), "sqlite")
 
 
 class Base(DeclarativeBase):
-    type_annotation_map = {datetime: UTCDateTime, dict[str, Any]: JSONDocument}
+    type_annotation_map: ClassVar[dict[Any, Any]] = {
+        datetime: UTCDateTime,
+        dict[str, Any]: JSONDocument,
+    }
 
 
 class Entry(Base):

@@ -107,16 +107,22 @@ def copy_rows(conn: Connection, table: Any, rows: list[dict[str, Any]]) -> None:
     json_columns = {c.name for c in table.columns if isinstance(c.type, JSON | JSONB)}
     statement = f"COPY {table.name} ({', '.join(columns)}) FROM STDIN"
     raw = conn.connection.driver_connection
+    assert isinstance(raw, psycopg.Connection)
     try:
         with raw.cursor() as cursor, cursor.copy(statement) as copy:
             for row in rows:
-                copy.write_row([
-                    Jsonb(row[c]) if c in json_columns and row[c] is not None else row[c]
-                    for c in columns
-                ])
+                copy.write_row(
+                    [
+                        Jsonb(row[c]) if c in json_columns and row[c] is not None else row[c]
+                        for c in columns
+                    ]
+                )
     except psycopg.Error as exc:
         raise DBAPIError.instance(
-            statement, None, exc, psycopg.Error,
+            statement,
+            None,
+            exc,
+            psycopg.Error,
             connection_invalidated=raw.closed or raw.broken,
         ) from exc
 

@@ -25,7 +25,7 @@ def pg_admin() -> Iterator[Engine]:
     try:
         with engine.connect() as conn:
             conn.execute(text("SELECT 1"))
-    except Exception as exc:  # noqa: BLE001 - any failure here means the same thing
+    except Exception as exc:
         pytest.fail(f"PostgreSQL test database {PG_URL} is not reachable: {exc}", pytrace=False)
     yield engine
     engine.dispose()

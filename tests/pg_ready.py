@@ -33,7 +33,9 @@ def ensure_database(url: str) -> None:
                 conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(parsed.database)))
     except psycopg.OperationalError as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        sys.exit(f"PostgreSQL is not reachable at {params['host']}:{params['port']}: {first}\n{HINT}")
+        sys.exit(
+            f"PostgreSQL is not reachable at {params['host']}:{params['port']}: {first}\n{HINT}"
+        )
 
 
 if __name__ == "__main__":

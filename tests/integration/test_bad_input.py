@@ -47,16 +47,24 @@ def bad_corpus() -> list[tuple[str, bytes, str, str]]:
         ("NUL byte", line(content="hello\x00world"), "schema", "control character U+0000"),
         ("terminal escape", line(content="\x1b[31mred\x1b[0m alert"), "schema", "U+001B"),
         ("unknown field", line(colour="blue"), "schema", "colour: Extra inputs"),
-        ("bad source kind", line(source={"kind": "rumour", "ref": "t", "session_id": "s"}),
-         "schema", "source.kind"),
+        (
+            "bad source kind",
+            line(source={"kind": "rumour", "ref": "t", "session_id": "s"}),
+            "schema",
+            "source.kind",
+        ),
         ("hostile id", line(id="x'; DROP TABLE entries; --"), "schema", "id: String should match"),
         ("summary without task", line(type="summary"), "schema", "task_id"),
         ("observation without tool", line(type="observation"), "schema", "tool and symptom"),
         ("aws key", line(content=f"use key {SECRETS[0]} for s3"), "privacy", "credential"),
         ("github token", line(content=f"token {SECRETS[1]}"), "privacy", "credential"),
         ("password", line(content=f"admin password: {SECRETS[2]}"), "privacy", "credential"),
-        ("private key", line(content=f"{SECRETS[3]}\nMIIEow...\n-----END RSA PRIVATE KEY-----"),
-         "privacy", "credential"),
+        (
+            "private key",
+            line(content=f"{SECRETS[3]}\nMIIEow...\n-----END RSA PRIVATE KEY-----"),
+            "privacy",
+            "credential",
+        ),
         ("email as user id", line(scope={"user_id": PERSONAL[0]}), "privacy", "personal data"),
         ("lone surrogate", b'{"type": "fact", "content": "\\ud800"}', "schema", "Invalid JSON"),
         ("invalid utf-8", b'{"content": "\xff\xfe"}', "schema", "Invalid JSON"),
@@ -109,9 +117,22 @@ def database_dump(engine: Engine, url: str) -> str:
     parsed = make_url(url)
     schema = parsed.query["options"].split("search_path=")[1]
     result = subprocess.run(
-        ["pg_dump", "-h", parsed.host or "127.0.0.1", "-p", str(parsed.port or 5432),
-         "-U", parsed.username or "postgres", "-n", schema, "--inserts", parsed.database or ""],
-        capture_output=True, text=True, check=True,
+        [
+            "pg_dump",
+            "-h",
+            parsed.host or "127.0.0.1",
+            "-p",
+            str(parsed.port or 5432),
+            "-U",
+            parsed.username or "postgres",
+            "-n",
+            schema,
+            "--inserts",
+            parsed.database or "",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
     )
     return result.stdout
 
@@ -142,8 +163,9 @@ def test_the_cli_ingests_the_corpus_without_a_traceback(
     cli = [sys.executable, "-m", "memcurator"]
     subprocess.run([*cli, "init"], env=env, check=True, capture_output=True)
     args = [*cli, "ingest", "--json", str(path) if via == "file" else "-"]
-    result = subprocess.run(args, env=env, capture_output=True,
-                            input=path.read_bytes() if via == "stdin" else None)
+    result = subprocess.run(
+        args, env=env, capture_output=True, input=path.read_bytes() if via == "stdin" else None
+    )
     assert result.returncode == 0, result.stderr
     assert b"Traceback" not in result.stderr
     counts = json.loads(result.stdout)

@@ -16,13 +16,19 @@ from tests.factories import candidate, line
 CLI = [sys.executable, "-m", "memcurator"]
 
 
-def run(*args: str, url: str | None = None, stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
+def run(
+    *args: str, url: str | None = None, stdin: bytes | None = None
+) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("MEMCURATOR_")}
     if url:
         env["MEMCURATOR_DATABASE_URL"] = url
     return subprocess.run(
-        [*CLI, *args], env=env, capture_output=True, text=True,
-        input=stdin.decode() if stdin else None, timeout=120,
+        [*CLI, *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        input=stdin.decode() if stdin else None,
+        timeout=120,
     )
 
 
@@ -66,10 +72,25 @@ def test_init_ingest_export_and_log_work_end_to_end(store_url: str, tmp_path: Pa
 def test_schema_prints_a_json_schema_with_every_field() -> None:
     result = run("schema")
     schema = json.loads(result.stdout)
-    assert set(schema["required"]) == {"type", "scope", "content", "source", "confidence",
-                                       "created_at"}
-    for field in ("id", "valid_from", "supersedes", "sensitivity", "subject", "task_id",
-                  "links", "tool", "symptom"):
+    assert set(schema["required"]) == {
+        "type",
+        "scope",
+        "content",
+        "source",
+        "confidence",
+        "created_at",
+    }
+    for field in (
+        "id",
+        "valid_from",
+        "supersedes",
+        "sensitivity",
+        "subject",
+        "task_id",
+        "links",
+        "tool",
+        "symptom",
+    ):
         assert field in schema["properties"], field
 
 

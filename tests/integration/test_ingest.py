@@ -34,8 +34,10 @@ def counts(engine: Engine) -> tuple[int, int, int]:
 
 def snapshot(engine: Engine) -> tuple[list[dict[str, Any]], list[tuple[Any, ...]]]:
     entries = list(iter_entries(engine, status="all"))
-    log = [(r["action"], r["rule"], r["memory_id"], r["candidate_key"], r["reason"])
-           for r in iter_log(engine)]
+    log = [
+        (r["action"], r["rule"], r["memory_id"], r["candidate_key"], r["reason"])
+        for r in iter_log(engine)
+    ]
     return entries, sorted(log, key=repr)
 
 
@@ -130,15 +132,19 @@ def inject_one_transient_fault(engine: Engine) -> Callable[[], bool]:
     if engine.dialect.name == "postgresql":
         with engine.begin() as conn:
             conn.execute(text("CREATE SEQUENCE fault_once"))
-            conn.execute(text(
-                "CREATE FUNCTION fault_once() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
-                "IF nextval('fault_once') = 1 THEN RAISE EXCEPTION 'injected fault' "
-                "USING ERRCODE = '40001'; END IF; RETURN NEW; END $$"
-            ))
-            conn.execute(text(
-                "CREATE TRIGGER fault_once AFTER INSERT ON write_log FOR EACH ROW "
-                "EXECUTE FUNCTION fault_once()"
-            ))
+            conn.execute(
+                text(
+                    "CREATE FUNCTION fault_once() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                    "IF nextval('fault_once') = 1 THEN RAISE EXCEPTION 'injected fault' "
+                    "USING ERRCODE = '40001'; END IF; RETURN NEW; END $$"
+                )
+            )
+            conn.execute(
+                text(
+                    "CREATE TRIGGER fault_once AFTER INSERT ON write_log FOR EACH ROW "
+                    "EXECUTE FUNCTION fault_once()"
+                )
+            )
 
         def fired_pg() -> bool:
             with engine.connect() as conn:
@@ -171,20 +177,26 @@ def test_a_candidate_the_database_refuses_is_logged_and_the_batch_goes_on(
 ) -> None:
     with engine.begin() as conn:
         if engine.dialect.name == "postgresql":
-            conn.execute(text(
-                "CREATE FUNCTION refuse_me() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
-                "IF NEW.content = 'REFUSE ME PLEASE' THEN RAISE EXCEPTION 'no such thing' "
-                "USING ERRCODE = '22023'; END IF; RETURN NEW; END $$"
-            ))
-            conn.execute(text(
-                "CREATE TRIGGER refuse BEFORE INSERT ON entries FOR EACH ROW "
-                "EXECUTE FUNCTION refuse_me()"
-            ))
+            conn.execute(
+                text(
+                    "CREATE FUNCTION refuse_me() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                    "IF NEW.content = 'REFUSE ME PLEASE' THEN RAISE EXCEPTION 'no such thing' "
+                    "USING ERRCODE = '22023'; END IF; RETURN NEW; END $$"
+                )
+            )
+            conn.execute(
+                text(
+                    "CREATE TRIGGER refuse BEFORE INSERT ON entries FOR EACH ROW "
+                    "EXECUTE FUNCTION refuse_me()"
+                )
+            )
         else:
-            conn.execute(text(
-                "CREATE TRIGGER refuse BEFORE INSERT ON entries WHEN NEW.content = "
-                "'REFUSE ME PLEASE' BEGIN SELECT RAISE(ABORT, 'no such thing'); END"
-            ))
+            conn.execute(
+                text(
+                    "CREATE TRIGGER refuse BEFORE INSERT ON entries WHEN NEW.content = "
+                    "'REFUSE ME PLEASE' BEGIN SELECT RAISE(ABORT, 'no such thing'); END"
+                )
+            )
     batch = [candidate(), candidate(id="bad", content="REFUSE ME PLEASE"), candidate()]
     report = submit(batch, engine=engine)
     assert report.outcomes == Counter({"inserted": 2, "rejected:store": 1})
@@ -195,8 +207,11 @@ def test_a_candidate_the_database_refuses_is_logged_and_the_batch_goes_on(
 
 def test_the_write_log_refuses_update_and_delete(engine: Engine) -> None:
     submit([candidate()], engine=engine)
-    for statement in ("UPDATE write_log SET reason = 'edited'", "DELETE FROM write_log",
-                      "DELETE FROM entries"):
+    for statement in (
+        "UPDATE write_log SET reason = 'edited'",
+        "DELETE FROM write_log",
+        "DELETE FROM entries",
+    ):
         with pytest.raises(Exception, match="refused"), engine.begin() as conn:
             conn.execute(text(statement))
     assert counts(engine) == (1, 1, 1)
@@ -213,15 +228,30 @@ def test_the_write_log_refuses_truncate_on_postgresql(pg_url: str) -> None:
 
 def test_export_round_trips_every_input_field(engine: Engine) -> None:
     original = candidate(
-        type="summary", task_id="T-12", links=["turn_1", "turn_9"], sensitivity="public",
+        type="summary",
+        task_id="T-12",
+        links=["turn_1", "turn_9"],
+        sensitivity="public",
         content="Task T-12: migrated billing to PG 15; open: backfill reports",
         subject={"entity": "billing", "attribute": "migration", "value": "done"},
-        valid_from="2025-03-01T00:00:00+01:00", supersedes="mem_old",
+        valid_from="2025-03-01T00:00:00+01:00",
+        supersedes="mem_old",
     )
     submit([original], engine=engine)
     (stored,) = iter_entries(engine)
-    for key in ("id", "type", "scope", "content", "source", "confidence", "sensitivity",
-                "subject", "task_id", "links", "supersedes"):
+    for key in (
+        "id",
+        "type",
+        "scope",
+        "content",
+        "source",
+        "confidence",
+        "sensitivity",
+        "subject",
+        "task_id",
+        "links",
+        "supersedes",
+    ):
         assert stored[key] == original[key], key
     assert stored["created_at"] == "2025-03-04T10:12:00Z"
     assert stored["valid_from"] == "2025-02-28T23:00:00Z"

@@ -61,8 +61,13 @@ def test_a_fact_at_confidence_half_is_rejected_with_its_reason() -> None:
 
 def test_an_observation_at_confidence_half_is_kept() -> None:
     decision = evaluate_line(
-        line(type="observation", confidence=0.5, tool="pytest", symptom="ImportError",
-             content="pytest failed with ImportError")
+        line(
+            type="observation",
+            confidence=0.5,
+            tool="pytest",
+            symptom="ImportError",
+            content="pytest failed with ImportError",
+        )
     )
     assert decision.outcome == "inserted"
 
@@ -142,8 +147,13 @@ def test_unreadable_lines_are_rejected_with_the_schema_rule(raw: bytes, expected
 
 
 def test_sanitise_withholds_credentials_and_redacts_personal_data() -> None:
-    payload = {"content": "call +44 20 7946 0958", "note": "password: Tr0ub4dor&3", "n": 1.5,
-               "deep": [{"x": "jane@example.com"}], "nan": float("nan")}
+    payload = {
+        "content": "call +44 20 7946 0958",
+        "note": "password: Tr0ub4dor&3",
+        "n": 1.5,
+        "deep": [{"x": "jane@example.com"}],
+        "nan": float("nan"),
+    }
     clean = sanitise(payload)
     text = json.dumps(clean)
     assert "7946" not in text and "Tr0ub4dor" not in text and "jane@example.com" not in text

@@ -183,7 +183,12 @@ def test_kinds_are_reported_sorted_and_once_each() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["The user prefers window seats.", "", "family 👨\u200d👩\u200d👧 photo", "naïve café ２０２５"],
+    [
+        "The user prefers window seats.",
+        "",
+        "family 👨\u200d👩\u200d👧 photo",
+        "naïve café ２０２５",
+    ],
 )
 def test_text_without_personal_data_comes_back_unchanged(text: str) -> None:
     result, kinds = redact(text)

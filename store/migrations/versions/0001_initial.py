@@ -31,7 +31,13 @@ END
 $$;
 """
 _PG_TRIGGERS = [
-    ("write_log_append_only", "UPDATE OR DELETE", "write_log", "ROW", "the write log is append-only"),
+    (
+        "write_log_append_only",
+        "UPDATE OR DELETE",
+        "write_log",
+        "ROW",
+        "the write log is append-only",
+    ),
     ("write_log_no_truncate", "TRUNCATE", "write_log", "STATEMENT", "the write log is append-only"),
     ("entries_never_deleted", "DELETE", "entries", "ROW", "entries are never deleted"),
     ("entries_no_truncate", "TRUNCATE", "entries", "STATEMENT", "entries are never deleted"),
@@ -49,8 +55,10 @@ def upgrade() -> None:
         sa.Column("id", sa.String(128), primary_key=True),
         sa.Column("type", sa.String(16), nullable=False),
         sa.Column("scope_key", sa.String(1100), nullable=False),
-        *(sa.Column(level, sa.String(200)) for level in
-          ("org_id", "team_id", "project_id", "user_id", "agent_id")),
+        *(
+            sa.Column(level, sa.String(200))
+            for level in ("org_id", "team_id", "project_id", "user_id", "agent_id")
+        ),
         sa.Column("content", sa.Text, nullable=False),
         sa.Column("source_kind", sa.String(32), nullable=False),
         sa.Column("source_ref", sa.String(200), nullable=False),
