@@ -28,6 +28,11 @@ bench: install  ## ingest throughput against COPY, and peak memory, on PostgreSQ
 	$(PY) -m tests.pg_ready "$(MEMCURATOR_TEST_PG_URL)"
 	$(PY) bench/bench_ingest.py --pg-url "$(MEMCURATOR_TEST_PG_URL)"
 	$(PY) bench/eval_transient.py tests/data/transient_labelled.jsonl tests/data/transient_heldout.jsonl
+	$(PY) bench/eval_dedup.py
+
+eval: install  ## quality only: transient detection, and key-first dedup against vector dedup
+	$(PY) bench/eval_transient.py tests/data/transient_labelled.jsonl tests/data/transient_heldout.jsonl
+	$(PY) bench/eval_dedup.py
 
 check: lint test
 

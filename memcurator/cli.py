@@ -256,6 +256,76 @@ def _parse_time(text: str, option: str) -> datetime:
     return moment
 
 
+ScopeOption = Annotated[
+    list[str], typer.Option("--scope", help="LEVEL=VALUE, repeatable: the context asked about.")
+]
+
+
+@app.command("as-of")
+def as_of_command(
+    scope: ScopeOption,
+    at: Annotated[str, typer.Option("--at", help="RFC 3339 time, e.g. 2025-02-15T00:00:00Z.")],
+    database_url: DatabaseUrl = None,
+) -> None:
+    """Print the entries that were current for a scope at a moment (JSON Lines).
+
+    Example: memcurator as-of --scope org_id=acme --scope user_id=u_1 --at 2025-02-15T00:00:00Z
+    """
+    from store.reading import as_of
+
+    moment = _parse_time(at, "--at")
+    query_scope = _require_scope(scope)
+    engine = _engine(database_url)
+    for entry in as_of(engine, query_scope, moment):
+        sys.stdout.write(json.dumps(entry, ensure_ascii=False) + "\n")
+
+
+@app.command()
+def trace(
+    memory_id: Annotated[str, typer.Argument(help="An entry id, or the id of a merged candidate.")],
+    database_url: DatabaseUrl = None,
+) -> None:
+    """Print an entry, its source turns, every log event about it and its supersession chain.
+
+    Example: memcurator trace mem_01J8ZK3Q7V9X2C4B6N8M0P2R4T
+    """
+    from store.reading import trace as trace_entry
+
+    engine = _engine(database_url)
+    found = trace_entry(engine, memory_id)
+    if found is None:
+        fail(f"no entry or merged candidate has id {memory_id!r}", 1)
+    typer.echo(json.dumps(found, ensure_ascii=False, indent=2))
+
+
+@app.command()
+def recall(
+    scope: ScopeOption,
+    explain: Annotated[
+        bool, typer.Option(help="Show the broader entries each one shadows.")
+    ] = False,
+    limit: Annotated[int | None, typer.Option(min=1, help="At most this many entries.")] = None,
+    database_url: DatabaseUrl = None,
+) -> None:
+    """Print the active view an agent would be given: most specific scope per key, ranked.
+
+    Example: memcurator recall --scope org_id=acme --scope team_id=payments --scope user_id=u_1
+    """
+    from store.reading import recall as recall_view
+
+    query_scope = _require_scope(scope)
+    engine = _engine(database_url)
+    for entry in recall_view(engine, query_scope, explain=explain, limit=limit):
+        sys.stdout.write(json.dumps(entry, ensure_ascii=False) + "\n")
+
+
+def _require_scope(pairs: list[str]) -> dict[str, str]:
+    scope = _parse_scope(pairs)
+    if not scope:
+        fail("give the context with at least one --scope LEVEL=VALUE", 2)
+    return scope
+
+
 @app.command()
 def demo(
     out: Annotated[

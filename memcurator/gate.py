@@ -27,7 +27,7 @@ from pydantic import ValidationError
 from memcurator import privacy
 from memcurator.decisions import Decision, LogEvent, NewEntry
 from memcurator.ids import content_id, fingerprint
-from memcurator.keys import subject_key
+from memcurator.keys import derive_fact_subject, subject_key
 from memcurator.schema import (
     FACT_THRESHOLD,
     SENSITIVITY_ORDER,
@@ -89,8 +89,8 @@ def evaluate_candidate(candidate: Candidate, *, line_no: int | None = None) -> D
         )
         events.append(LogEvent("demoted", "inference", guess, memory_id=memory_id))
         outcome = "demoted"
+    # Where the entry lands (new, merged, refined, superseded) is decided against the store.
     entry = _new_entry(candidate, memory_id)
-    events.append(LogEvent("inserted", "gate", f"new {entry.type} entry", memory_id=memory_id))
     return Decision(memory_id, outcome, "gate", entry, tuple(events), line_no)  # type: ignore[arg-type]
 
 
@@ -199,6 +199,11 @@ def _unconfirmed_inference(candidate: Candidate) -> str | None:
 
 def _new_entry(candidate: Candidate, memory_id: str) -> NewEntry:
     subject = candidate.subject
+    entity, attribute = (subject.entity, subject.attribute) if subject else (None, None)
+    if subject is None and candidate.type == "fact":
+        # No subject given: derive one only when the content clearly names it (keys.py).
+        derived = derive_fact_subject(candidate.content, candidate.scope.levels())
+        entity, attribute = derived if derived else (None, None)
     return NewEntry(
         id=memory_id,
         type=candidate.type,
@@ -213,8 +218,8 @@ def _new_entry(candidate: Candidate, memory_id: str) -> NewEntry:
         sensitivity=candidate.sensitivity,
         subject_key=subject_key(
             memory_type=candidate.type,
-            entity=subject.entity if subject else None,
-            attribute=subject.attribute if subject else None,
+            entity=entity,
+            attribute=attribute,
             task_id=candidate.task_id,
             tool=candidate.tool,
             symptom=candidate.symptom,

@@ -4,12 +4,20 @@ A key is only ever compared inside one scope. This module gives the key a candid
 explicitly (``subject``) or the one its type implies (a summary's task, an observation's tool
 and symptom). When nothing says what the entry is about, there is no key: a new entry is
 better than a wrong merge.
+
+``derive_fact_subject`` reads a key off a fact that came without ``subject``: an entity (the
+scope level the statement is about: the user, the team, the project...) and an attribute from a
+compact lexicon of topics. It is conservative by design: a statement about someone else ("my
+wife is vegetarian"), about an unknown subject, about two topics at once, or a question, gets no
+key, because a key in the wrong place causes a wrong merge or a wrong supersession, while no key
+only costs a second entry.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
 
 _NON_WORD = re.compile(r"[^\w]+")
 
@@ -37,3 +45,159 @@ def subject_key(
     if memory_type == "observation" and tool and symptom:
         return f"obs:{normalise_key_part(tool)}/{normalise_key_part(symptom)}"
     return None
+
+
+# --------------------------------------------------------------------------- fact subjects
+
+_LANGUAGES = (
+    r"python|rust|golang|typescript|javascript|java|kotlin|swift|ruby|php|scala|elixir|haskell"
+    r"|clojure|julia|dart|zig|ocaml|erlang|c\+\+|c#|f#|(?-i:Go)"
+)
+_ALLERGENS = (
+    r"shellfish|shrimps?|prawns?|crabs?|lobsters?|mussels?|oysters?|clams?|scallops?|fish"
+    r"|(?:pea|tree )?nuts?|peanuts?|almonds?|cashews?|gluten|wheat|dairy|milk|lactose|eggs?|soy"
+    r"|sesame"
+)
+# Topic -> trigger words. The names are the canonical attributes: cardinality() in meaning.py
+# reads "allergies" and "languages_spoken" as set-valued and the rest as single-valued.
+_TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (name, re.compile(pattern, re.IGNORECASE))
+    for name, pattern in (
+        ("seat_preference", r"\b(?:window|aisle|middle)[- ]seats?\b|\bexit rows?\b|\blegroom\b"
+         r"|\b(?:sit|sits|sitting|seat|seated) (?:by|at|near|next to|on) the (?:window|aisle)\b"),
+        ("diet", r"\b(?:vegetarian|vegan|pescatarian|omnivore|flexitarian|keto|paleo|halal|kosher)"
+         r"\b|\bplant[- ]based\b|\b(?:eats?|eating|ate) meat\b|\bno meat\b|\bmeat[- ]free\b"),
+        ("allergies", r"\ballerg|\bintoleran|\banaphyla|\bepi-?pens?\b"
+         r"|\b(?:can't|cannot|can not|doesn't|does not|must not|mustn't) (?:eat|have|tolerate"
+         rf"|digest) (?:any )?(?:{_ALLERGENS})\b"),
+        ("programming_language", rf"(?<![\w+#])(?:{_LANGUAGES})(?![\w+#])|\bprogramming language"),
+        ("timezone", r"\btime ?zone\b|\b(?:utc|gmt)(?:[+-]\d{1,2}(?::\d\d)?)?\b"
+         r"|\b(?:pst|pdt|est|edt|cst|cdt|mst|mdt|cet|cest|bst|jst|aest|eet)\b"
+         r"|\b(?:europe|america|asia|australia|africa|pacific)/[a-z_]+"
+         r"|\b(?:pacific|eastern|central|mountain|atlantic) time\b"),
+        ("employer", r"\b(?:works?|working|worked) (?:at|for) (?!home\b|the office\b|an office\b)"
+         r"|\bemployed (?:at|by)\b|\bemployer\b|\b(?:job|position|role) at\b"
+         r"|\bjoined (?-i:[A-Z])"),
+        ("home_city", r"\b(?:lives|living|live|lived|based|located|resides|residing) in\b"
+         r"|\bhome ?town\b|\bhome city\b|\brelocat\w* to\b|\bmoved to (?-i:[A-Z])"),
+        ("flight_preference", r"\b(?:direct|non-?stop|connecting) flights?\b|\blayovers?\b"
+         r"|\bstopovers?\b|\bred-?eyes?\b|\b(?:business|economy|first) class\b|\bairlines?\b"),
+        ("editor", r"\b(?:vim|neovim|nvim|emacs|vs ?code|visual studio code|intellij|pycharm"
+         r"|sublime text|helix|webstorm|xcode)\b|\b(?:text )?editor\b|\bides?\b"),
+        ("theme", r"\b(?:dark|light) (?:mode|theme)\b|\btheme\b|\bcolou?r scheme\b"),
+        ("deploy_process", r"\bdeploy|\breleases? (?:go|goes|are|is|need|must)\b|\bstaging\b"
+         r"|\bcanary\b|\brollouts?\b|\bship\w* to prod"),
+        ("code_review", r"\bcode ?reviews?\b|\breview(?:s|ed|er|ers)?\b|\bapprovals?\b"
+         r"|\bapprove[sd]?\b|\bpull requests?\b|\bprs?\b|\bmerge requests?\b"),
+        ("meeting_preference", r"\bmeetings?\b|\bstand-?ups?\b|\b1:1s?\b|\bone-on-ones?\b"),
+        ("communication_channel", r"\b(?:e-?mails?|slack|text messages?|sms|whatsapp|telegram"
+         r"|phone calls?|ms teams|microsoft teams|discord)\b"
+         r"|\b(?:contact|reach|ping|message)(?:ed)? (?:me|him|her|them|the user) (?:via|by|on)\b"),
+        ("work_location", r"\bremote(?:ly)?\b|\bwfh\b|\bworks? from (?:home|the office)\b"
+         r"|\b(?:in|at|from) the office\b|\bhybrid\b|\bon-?site\b|\bin[- ]person\b"),
+        ("languages_spoken", r"\bspeaks?\b|\bspoken\b|\bfluent(?:ly)? in\b|\bbilingual\b"
+         r"|\bnative (?:speaker|language)\b|\bmother tongue\b"),
+    )
+)
+# Every attribute derive_fact_subject can return.
+FACT_ATTRIBUTES = tuple(name for name, _ in _TOPICS)
+# Topics about how a group works: a statement that opens with them ("Deployments go through
+# staging") is about the project or team, not about the person who said it.
+_PROCESS_TOPICS = frozenset({"deploy_process", "code_review", "meeting_preference"})
+
+# Someone other than the scope's own subject: "my wife is vegetarian" says nothing about the user.
+_OTHER_PERSON = re.compile(
+    r"\b(?:my|our|his|her|their|the user's|user's)\s+(?:wife|husband|partner|spouse|son"
+    r"|daughter|kids?|child|children|mother|mom|mum|father|dad|parents?|brother|sister|friends?"
+    r"|colleagues?|co-?workers?|manager|boss|clients?|customers?|doctor)\b"
+    r"|^(?:he|she|they|his|her|their|it|its)\b"
+)
+# Who a statement names, by scope level. Group phrases go first and are blanked out, so the
+# "my" of "my team" does not also count as the user.
+_NAMED_LEVELS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (level, re.compile(pattern))
+    for level, pattern in (
+        ("team_id", r"\b(?:the|our|my|this|your) team\b|\bteam's\b"),
+        ("project_id", r"\b(?:the|our|my|this) (?:project|repo|repository|codebase)\b"),
+        ("org_id", r"\b(?:the|our|my|this) (?:company|org|organi[sz]ation)\b"),
+        ("agent_id", r"\bthe (?:agent|assistant|bot)\b"),
+        ("user_id", r"\b(?:i|me|my|mine|myself|the user|user)\b"),
+        ("group", r"\b(?:we|us|our|ours)\b"),
+    )
+)
+_SPECIFICITY = ("user_id", "agent_id", "project_id", "team_id", "org_id")
+_GROUPS = ("project_id", "team_id", "org_id")
+# Words a subjectless fact opens with ("Prefers window seats", "Allergic to shellfish"):
+# verbs in the third person, adjectives and adverbs. Any other first word may be a name.
+_OPENERS = frozenset(re.findall(r"\S+", """
+    prefers prefer likes loves hates dislikes wants needs uses writes codes works worked lives
+    lived moved relocated is was has had speaks eats drinks avoids can't cannot can doesn't does
+    don't won't never always usually often now currently no not allergic vegetarian vegan
+    pescatarian intolerant based located switched started stopped quit favours favors travels
+    flies sits deploys reviews requires asks wishes enjoys runs reads follows keeps still also
+    only strongly mostly generally typically recently just outgrew gave used fluent native
+    bilingual remote fully mainly primarily occasionally rarely sometimes went became turned got
+    joined books takes drives commutes plans lactose peanut shellfish gluten nut dairy severe
+    mild
+"""))
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'"})
+
+
+def derive_fact_subject(content: str, scope_levels: Mapping[str, str]) -> tuple[str, str] | None:
+    """(entity, attribute) for a fact that came without `subject`, or None when the content does
+    not clearly name one. The entity is the value of the scope level the statement is about (the
+    most specific level present for a subjectless statement); the attribute is a canonical topic
+    name ("seat_preference", "allergies", ...). Conservative: when it cannot tell, None."""
+    text = " ".join(content.translate(_QUOTES).split())
+    if not text or text.endswith("?"):
+        return None  # a question states nothing
+    topics = [(name, found) for name, pattern in _TOPICS if (found := pattern.search(text))]
+    if len(topics) != 1:
+        return None  # no topic, or two: "window seats on direct flights" belongs to neither key
+    attribute, found = topics[0]
+    level = _entity_level(text, scope_levels, attribute, opens_with_topic=found.start() == 0)
+    return (scope_levels[level], attribute) if level else None
+
+
+def _entity_level(
+    text: str, scope_levels: Mapping[str, str], attribute: str, *, opens_with_topic: bool
+) -> str | None:
+    """The scope level a statement is about, or None when it is someone else or unclear."""
+    lowered = text.lower()
+    if _OTHER_PERSON.search(lowered):
+        return None
+    named = _named_levels(lowered, scope_levels if attribute in _PROCESS_TOPICS else {})
+    if "group" in named:  # "we", "our": the most specific group, unless one is named as well
+        named.discard("group")
+        group = next((g for g in _GROUPS if scope_levels.get(g)), None)
+        if not named and group:
+            named.add(group)
+        elif not named:
+            return None
+    if named:
+        if len(named) > 1 or not scope_levels.get(next(iter(named))):
+            return None  # two subjects ("I think our team..."), or one this scope does not have
+        return next(iter(named))
+    if not (opens_with_topic or text.split()[0].lower().rstrip(",:") in _OPENERS):
+        return None  # opens with a word that may be someone's name: "Alice prefers email"
+    order = _GROUPS if attribute in _PROCESS_TOPICS and opens_with_topic else _SPECIFICITY
+    return next((lvl for lvl in order if scope_levels.get(lvl)), None) or next(
+        (lvl for lvl in _SPECIFICITY if scope_levels.get(lvl)), None
+    )
+
+
+def _named_levels(lowered: str, scope_levels: Mapping[str, str]) -> set[str]:
+    """Scope levels a statement names: by phrase ("our team", "the user") or by value ("payments"
+    when project_id is payments). Values are looked for only in statements about how a group
+    works: elsewhere a value is an object ("works at Acme" is not about the org acme)."""
+    named: set[str] = set()
+    for level, value in scope_levels.items():
+        words = " ".join(_NON_WORD.sub(" ", value.lower()).split())
+        if len(words) >= 3 and re.search(rf"\b{re.escape(words)}\b", lowered):
+            named.add(level)
+            lowered = lowered.replace(words, " ")
+    for level, pattern in _NAMED_LEVELS:
+        if pattern.search(lowered):
+            named.add(level)
+            lowered = pattern.sub(" ", lowered)
+    return named

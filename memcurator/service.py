@@ -10,21 +10,23 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from itertools import islice
 from typing import Any, BinaryIO
 
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import DBAPIError
 
-from memcurator.decisions import Decision
+from memcurator.decisions import Decision, LogEvent
 from memcurator.gate import evaluate_candidate, evaluate_line, reject_oversize, reject_store_refusal
+from memcurator.resolve import Source, Version
 from memcurator.schema import Candidate
-from store.engine import StoreError, describe_url, first_line
+from store.engine import WRITER, StoreError, describe_url, first_line
 from store.errors import is_race, is_transient
+from store.timelines import load_timelines, lock_keys, timeline_key, write_versions
 from store.writes import apply_decisions, fresh_decisions
 
 MAX_ATTEMPTS = 5
@@ -35,6 +37,8 @@ class IngestReport:
     """What happened to a stream of candidates: a count per outcome, and what was skipped."""
 
     outcomes: Counter[str] = field(default_factory=Counter)
+    demoted: int = 0
+    superseded: int = 0
     redacted: int = 0
     skipped: int = 0
     lines: int = 0
@@ -45,18 +49,25 @@ class IngestReport:
         self.lines += len(decisions)
         self.skipped += len(decisions) - len(fresh)
         for d in fresh:
-            label = f"rejected:{d.rule}" if d.outcome == "rejected" else d.outcome
-            self.outcomes[label] += 1
-            self.redacted += any(e.action == "redacted" for e in d.events)
+            actions = [e.action for e in d.events]
+            if d.outcome == "rejected":
+                self.outcomes[f"rejected:{d.rule}"] += 1
+            else:
+                placement = next(a for a in actions if a in ("inserted", "merged", "refined"))
+                self.outcomes[placement] += 1
+                self.demoted += d.outcome == "demoted"
+                self.superseded += actions.count("superseded")
+            self.redacted += "redacted" in actions
 
     def as_dict(self) -> dict[str, Any]:
-        stored = self.outcomes["inserted"] + self.outcomes["demoted"]
+        """Counts per outcome (each line has exactly one), then what happened along the way."""
         return {
             "lines": self.lines,
-            "stored": stored,
             **{k: self.outcomes[k] for k in sorted(self.outcomes)},
-            "redacted": self.redacted,
             "skipped_already_ingested": self.skipped,
+            "of_which_demoted": self.demoted,
+            "of_which_redacted": self.redacted,
+            "entries_superseded": self.superseded,
         }
 
 
@@ -148,10 +159,9 @@ def apply_batch(
     """
     for attempt in range(1, MAX_ATTEMPTS + 1):
         try:
-            with engine.begin() as conn:
+            with engine.execution_options(**WRITER).begin() as conn:
                 fresh = fresh_decisions(conn, decisions)
-                apply_decisions(conn, fresh, now=now, flow_run_id=flow_run_id)
-            return fresh
+                return place_and_write(conn, fresh, now=now, flow_run_id=flow_run_id)
         except DBAPIError as exc:
             if is_transient(exc) or (is_race(exc) and attempt < 3):
                 if attempt == MAX_ATTEMPTS:
@@ -164,16 +174,50 @@ def apply_batch(
     raise AssertionError("unreachable")
 
 
+def place_and_write(
+    conn: Connection, decisions: Sequence[Decision], *, now: datetime, flow_run_id: str | None
+) -> list[Decision]:
+    """Rules 4 and 5 against the store: place each accepted entry in its key's timeline
+    (under a per-key lock), write the versions, then the log and the intake ledger.
+    Returns the decisions with their placement events appended."""
+    accepted = [d.entry for d in decisions if d.entry is not None]
+    lock_keys(conn, (k for e in accepted if (k := timeline_key(e)) is not None))
+    timelines = load_timelines(conn, accepted)
+    unkeyed: list[Version] = []
+    events: dict[int, list[LogEvent]] = {}
+    # Placed in valid-time order: inside a batch only stored versions can be "ahead" of a
+    # candidate, and load_timelines fetched the sources of exactly those.
+    ordered = sorted(
+        (i for i, d in enumerate(decisions) if d.entry is not None),
+        key=lambda i: Source.of(decisions[i].entry).order(),  # type: ignore[arg-type]
+    )
+    for i in ordered:
+        entry = decisions[i].entry
+        assert entry is not None
+        key = timeline_key(entry)
+        if key is None:
+            unkeyed.append(Version.first(entry))
+            events[i] = [
+                LogEvent("inserted", "gate", f"new {entry.type} entry", memory_id=entry.id)
+            ]
+        else:
+            events[i] = timelines[key].place(entry)
+    placed = [replace(d, events=(*d.events, *events.get(i, ()))) for i, d in enumerate(decisions)]
+    versions = [v for t in timelines.values() for v in t.versions] + unkeyed
+    write_versions(conn, versions, now=now, new_memory_ids={e.id for e in accepted})
+    apply_decisions(conn, placed, now=now, flow_run_id=flow_run_id)
+    return placed
+
+
 def _apply_one_by_one(
     engine: Engine, decisions: list[Decision], *, now: datetime, flow_run_id: str | None
 ) -> list[Decision]:
     applied: list[Decision] = []
-    with engine.begin() as conn:
+    with engine.execution_options(**WRITER).begin() as conn:
         for decision in fresh_decisions(conn, decisions):
             try:
                 with conn.begin_nested():
-                    apply_decisions(conn, [decision], now=now, flow_run_id=flow_run_id)
-                applied.append(decision)
+                    applied += place_and_write(conn, [decision], now=now, flow_run_id=flow_run_id)
             except DBAPIError as exc:
                 if is_transient(exc):
                     raise

@@ -27,6 +27,7 @@ candidates a second.  Pure standard library, no I/O.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 __all__ = ["transient_reason"]
 
@@ -34,6 +35,11 @@ __all__ = ["transient_reason"]
 def _alt(*parts: str) -> str:
     """Join regex fragments into one non-capturing alternation."""
     return "(?:" + "|".join(parts) + ")"
+
+
+def _words(text: str) -> frozenset[str]:
+    """A word list written as prose-like lines, which reads better than hundreds of quotes."""
+    return frozenset(text.split())
 
 
 # Chatter is short.  Longer candidates skip all matching; the longest chatter clause seen is about
@@ -47,7 +53,9 @@ _MAX_CHAT_WORDS = 10
 # alternatives at every character cost more than all the matching.  Emoji carry nothing worth
 # remembering on their own, so they cut clauses too: "See above ☝️" and "✅ done" keep only words.
 _BREAK = "|"
-_EMOJI = ((0x1F000, 0x1FAFF), (0x2600, 0x27BF), (0x2B00, 0x2BFF), (0xFE0F, 0xFE0F), (0x200D, 0x200D))
+_EMOJI = (
+    (0x1F000, 0x1FAFF), (0x2600, 0x27BF), (0x2B00, 0x2BFF), (0xFE0F, 0xFE0F), (0x200D, 0x200D)
+)
 _TABLE = {code: _BREAK for low, high in _EMOJI for code in range(low, high + 1)}
 _TABLE.update({ord(c): _BREAK for c in '!?…()[]{}"*–—“”«»'})
 _TABLE.update({ord("’"): "'", ord("‘"): "'", ord("`"): "'", ord("\t"): " ", ord("\n"): " "})
@@ -61,7 +69,7 @@ _BOUNDARIES = ("..", ". ", ", ", ": ", "; ", " - ", " and then ", " and ", " whi
 # (a) Single words that carry nothing on their own: acknowledgements, thanks, greetings, hesitation,
 # connectives and common non-English fillers.  They are peeled off the ends of a clause, so "ok so
 # let me check" is judged as "let me check".  Stretched spellings ("okkk", "hmmm") match patterns.
-_DISCOURSE_WORDS = frozenset("""
+_DISCOURSE_WORDS = _words("""
     ok okay okey oki okie k kk alright cool nice great perfect awesome excellent fine good super
     sweet wonderful amazing brilliant lovely neat fair understood noted gotcha yes yeah yep yup
     yea ya no nope nah sure absolutely certainly definitely indeed exactly true totally right
@@ -71,18 +79,20 @@ _DISCOURSE_WORDS = frozenset("""
     d'accord d'acc oui ouais merci claro genau ja danke gracias dale bueno entendido bitte hai
     arigato arigatou bon bof voilà parfait ciao hola adiós tschüss klar interessant natürlich
     stimmt gern gerne perfecto exacto listo sim obrigado obrigada certo prego amigo grazie pues
-    alors sí passt acuerdo honestly mate perfetto morning evening afternoon
-""".split())
+    alors sí passt acuerdo honestly mate perfetto morning evening afternoon sir possibly
+    probably ta yo night lmk correction
+""")
 _FILLER_WORD = re.compile(
     r"o+k+|o+k+a+y+|h+m+|u+h+|u+m+|e+r+m*|a+h+|o+h+|y+e+s+|n+o+|l+o+l+|(?:ha)+h?|(?:he)+|(?:ja)+"
     r"|hi+|he+y+|by+e+|thanks+|thx+|merci+|mm+-?hm+|m+h+m+|uh-?huh"
 )
-# The rest of a clause that says nothing durable: pronouns, auxiliaries, prepositions, and the verbs
-# and nouns of talking about the talk ("keep me posted", "ready when you are").  Deliberately absent:
-# words that turn a sentence into a standing rule or a fact about someone ("always", "never",
-# "every", "don't", "can't", "must", "need", "want", "like", "prefer", "remember", "call",
+_FILLER_INITIALS = frozenset("ohueaynljbtm")
+# The rest of a clause that says nothing durable: pronouns, auxiliaries, prepositions, and the
+# verbs and nouns of talking about the talk ("keep me posted", "ready when you are").  Left out on
+# purpose: words that turn a sentence into a standing rule or a fact about someone ("always",
+# "never", "every", "don't", "can't", "must", "need", "want", "like", "prefer", "remember", "call",
 # "first"), so "Always check with me first" and "I can't see well" stay durable.
-_CHAT_WORDS = frozenset("""
+_CHAT_WORDS = _words("""
     i me my mine myself you your yours yourself u ur we us our it its itself that this these
     those they them their there here what which who whatever whenever something anything
     everything nothing one ones thing things stuff i'm i'll i've i'd you're you'll you've you'd
@@ -108,127 +118,128 @@ _CHAT_WORDS = frozenset("""
     messages chat conversation news update updates status progress idea sense time moment sec
     second seconds minute minutes min mins way case part above below earlier previous previously
     but or per best close away distracted following bumping thoughts forward appreciate makes
-    else anytime helpful clears mull mind meeting helps together parts neither
-""".split())
-_CONTENT_FREE = _DISCOURSE_WORDS | _CHAT_WORDS
+    else anytime helpful clears mull mind meeting helps together parts neither guess chance
+    repeating misread misunderstood apologies specific wrap step tight digging longer
+""")
 
 # Whole phrases that are filler although some of their words are not in the lists above.
 _FILLER = _alt(
-    r"ok(?:ie|ey)? dok(?:ie|ey)", r"(?:just )?a heads[- ]up", r"de acuerdo",
-    r"c'est (?:bon|bien|parfait)", r"all right", r"sounds (?:good|great|fine|perfect|like a plan)(?: to me)?",
-    r"that (?:works|helps)", r"works for me", r"makes sense", r"got it", r"roger(?: that)?",
-    r"will do", r"of course", r"fair enough", r"i see", r"uh huh", r"why not", r"cool beans",
-    r"thank (?:you|u)(?: (?:so|very) much)?", r"thanks (?:a lot|so much|a bunch|again)",
-    r"thank(?:s| you)(?: (?:so|very) much)? for (?:the|your) (?:help|patience|time|answer|reply"
-    r"|explanation|info|clarification|support)", r"thanks for (?:clarifying|explaining|helping|confirming|sharing|letting me know)",
-    r"much appreciated", r"appreciate it", r"no (?:worries|problem|rush)", r"you're welcome",
-    r"my pleasure", r"happy to help", r"glad (?:i could|to) help", r"hey there", r"bye for now",
-    r"good (?:morning|afternoon|evening|night)", r"talk (?:later|soon)", r"take (?:care|your time)",
-    r"see (?:you|ya)(?: (?:tomorrow|later|soon))?", r"(?:i )?hope (?:this|that) helps",
-    r"have a (?:good|nice|great) (?:one|day|evening|weekend)", r"first(?: of all)?", r"finally",
-    r"let me know if (?:you have|there's|you need) any(?:thing)?(?: (?:other|more|further|else))?"
-    r"(?: questions?)?", r"is there anything else i can (?:help (?:you )?with|do(?: for you)?)",
-    r"feel free to (?:ask|reach out)(?: if (?:anything is unclear|you have (?:any )?questions))?",
-    r"here(?:'s| is| are) (?:what i (?:found|got|have)|the (?:\w+ )?(?:code|version|answer|results?"
-    r"|summary|list|draft|plan|file))", r"(?:here|there) you go", r"go for it",
-    r"how can i help(?: you)?(?: today)?", r"what can i do for you(?: today)?",
-    r"that's (?:odd|weird|strange|interesting|surprising|helpful|great|perfect|fine|good)",
-    r"that's (?:exactly )?(?:what i (?:needed|wanted|meant)|right|correct|it|all)(?: for now)?",
-    r"that did (?:the trick|it)", r"hang on", r"hold (?:on|up)(?: a (?:sec|second|moment|minute))?",
-    r"wait what", r"not sure", r"(?:good|great) question", r"that's a (?:tough|good|great) one",
-    r"ça marche", r"claro que sí", r"danke schön", r"tá bom", r"va bene", r"grazie mille",
-    r"de (?:nada|rien)", r"por favor", r"s'il vous plaît", r"un moment(?:o| s'il vous plaît)?",
-    r"momentito", r"moment bitte", r"je (?:regarde|vois)", r"bien sûr", r"pas de souci",
-    r"merci beaucoup", r"vielen dank", r"(?:we're|you're|i'm|we are|you are)? ?all (?:set|good)",
-    r"in (?:short|summary)", r"gotta (?:run|go)",
-    r"(?:talk to|catch) you(?: (?:later|soon|tomorrow))?", r"to recap", r"here's a (?:summary|recap)", r"on (?:a|the) call",
+    r"ok(?:ie|ey)? dok(?:ie|ey)|(?:just )?a heads[- ]up|de acuerdo|c'est (?:bon|bien|parfait)"
+    r"|all right|sounds (?:good|great|fine|perfect|like a plan)(?: to me)?|that (?:works|helps)"
+    r"|works for me|makes sense|got it|roger(?: that)?|will do|of course|fair enough|i see|uh huh"
+    r"|why not|cool beans|thank (?:you|u)(?: (?:so|very) much)?"
+    r"|thanks (?:a lot|so much|a bunch|again)"
+    r"|thank(?:s| you)(?: (?:so|very) much)? for (?:the|your) (?:help|patience|time|answer|reply"
+    r"|explanation|info|clarification|support)"
+    r"|thanks for (?:clarifying|explaining|helping|confirming|sharing|letting me know)"
+    r"|much appreciated|appreciate it|no (?:worries|problem|rush)|you're welcome|my pleasure"
+    r"|happy to help|glad (?:i could|to) help|hey there|bye for now"
+    r"|good (?:morning|afternoon|evening|night)|talk (?:later|soon)|take (?:care|your time)"
+    r"|see (?:you|ya)(?: (?:tomorrow|later|soon))?|(?:i )?hope (?:this|that) helps"
+    r"|have a (?:good|nice|great) (?:one|day|evening|weekend)|first(?: of all)?|finally"
+    r"|let me know if (?:you have|there's|you need) any(?:thing)?(?: (?:other|more|further"
+    r"|else))?(?: questions?)?"
+    r"|is there anything else i can (?:help (?:you )?with|do(?: for you)?)"
+    r"|feel free to (?:ask|reach out)(?: if (?:anything is unclear|you have (?:any )?questions))?"
+    r"|here(?:'s| is| are) (?:what i (?:found|got|have)|the (?:\w+ )?(?:code|version|answer"
+    r"|results?|summary|list|draft|plan|file))"
+    r"|(?:here|there) you go|go for it|how can i help(?: you)?(?: today)?"
+    r"|what can i do for you(?: today)?"
+    r"|that's (?:odd|weird|strange|interesting|surprising|helpful|great|perfect|fine|good)"
+    r"|that's (?:exactly )?(?:what i (?:needed|wanted|meant)|right|correct|it|all)(?: for now)?"
+    r"|that did (?:the trick|it)|hang on|hold (?:on|up)(?: a (?:sec|second|moment|minute))?"
+    r"|wait what|not sure|(?:good|great) question|that's a (?:tough|good|great) one|ça marche"
+    r"|claro que sí|danke schön|tá bom|va bene|grazie mille|de (?:nada|rien)|por favor"
+    r"|s'il vous plaît|un moment(?:o| s'il vous plaît)?|momentito|moment bitte|je (?:regarde|vois)"
+    r"|bien sûr|pas de souci|merci beaucoup|vielen dank"
+    r"|(?:we're|you're|i'm|we are|you are)? ?all (?:set|good)|in (?:short|summary)|gotta (?:run|go)"
+    r"|(?:i'm going to |i'll )?need (?:a bit )?more time"
+    r"|(?:talk to|catch) you(?: (?:later|soon|tomorrow))?|to recap|here's a (?:summary|recap)"
+    r"|on (?:a|the) call"
 )
 
 # (c) Pointers back into the conversation, and steering of it.  They mean something only next to
 # the message they point at.
-_WHEN = r"(?: (?:above|before|earlier|previously|below))?"
+_WHEN = r"(?: (?:above|before|earlier|previously|below|in (?:the|this|that) (?:thread|chat)))?"
 _MSG = r"(?:previous|last|earlier) (?:message|reply|comment|answer|email)"
 _META = _alt(
+    r"option [a-e1-9]"
+    r"|what i (?:meant|mean) (?:was|is) the (?:first|second|third|last|other|former|latter"
+    r"|previous)(?: one| option| choice)?"
+    r"|the (?:first|second|third|last|other) one|(?:i'm )?not sure i (?:follow|understand)"
+    r"|i don't (?:follow|understand|get it)"
+    r"|(?:can|could) you (?:clarify|elaborate|explain|repeat|say)(?: (?:that|this|it))?(?: again)?"
+    r"|what you (?:just )?said|(?:i )?(?:agree|disagree) with (?:what you (?:just )?said|that)"
+    r"|scroll up|same as (?:before|above|last time)|never ?mind|nvm|your call"
+    r"|ignore (?:my|that|the) (?:last|previous) (?:message|reply|one|link|file)"
+    r"|wrong (?:chat|link|file|thread|window|person)|i meant (?:the )?(?:[\w'.-]+ )?[\w'.-]+"
+    r"|(?:it was |that was )?a typo|forget (?:what i (?:just )?said|that|it|about it)"
+    r"|that's (?:not )?what i (?:said|meant|asked)|you already (?:asked|said|told me) (?:that|this)"
+    r"|what (?:do|did) you mean(?: by that)?|you misunderstood(?: me)?"
+    r"|i (?:apologi[sz]e|'m sorry) for the (?:confusion|delay|mix-?up)"
+    r"|sorry(?: for the (?:confusion|delay|wait))?|(?:you're|you are) (?:right|correct)"
+    r"|my (?:mistake|bad)|good catch|typo|one more thing|to answer your question"
+    r"|going back to what you said(?: earlier)?|your question above|re|where were we"
+    r"|(?:let's|let us) (?:continue|move on|proceed)|continue|go on|keep going|go ahead|try again"
+    r"|moving on|proceeding|next question|any updates?|back to (?:the task|work|it)|how's it going"
+    r"|what's the status|you still there|are you (?:still )?(?:there|working on it)"
+    r"|(?:i'm|i am) done(?: for (?:today|now))?|done|that (?:didn't|did not|doesn't|does not) work",
     r"as (?:i|we|you) (?:said|mentioned|noted|explained|discussed|wrote|stated)"
-    + _alt(_WHEN, r" in my " + _MSG), r"option [a-e1-9]",
-    r"as (?:mentioned|noted|stated|discussed|said)" + _WHEN, r"like (?:i|we|you) (?:said|discussed|mentioned)" + _WHEN,
-    r"see (?:above|below|previous|my " + _MSG + ")", r"as per (?:above|before|my " + _MSG + ")",
-    r"refer(?: back)? to (?:my|your|the) " + _MSG, r"(?:in|per) my " + _MSG,
-    r"what i (?:meant|mean) (?:was|is) the (?:first|second|third|last|other|former|latter|previous)"
-    r"(?: one| option| choice)?", r"the (?:first|second|third|last|other) one",
-    r"(?:i'm )?not sure i (?:follow|understand)", r"i don't (?:follow|understand|get it)",
-    r"(?:can|could) you (?:clarify|elaborate|explain|repeat|say)(?: (?:that|this|it))?(?: again)?",
-    r"what you (?:just )?said", r"(?:i )?(?:agree|disagree) with (?:what you (?:just )?said|that)",
-    r"scroll up", r"same as (?:before|above|last time)", r"never ?mind", r"nvm", r"your call",
-    r"ignore (?:my|that|the) (?:last|previous) (?:message|reply|one|link|file)",
-    r"wrong (?:chat|link|file|thread|window|person)",
-    r"i meant the (?:other|first|second|third|last|previous) [\w'.-]+",
-    r"forget (?:what i (?:just )?said|that|it|about it)", r"that's (?:not )?what i (?:said|meant|asked)",
-    r"you already (?:asked|said|told me) (?:that|this)", r"what (?:do|did) you mean(?: by that)?",
-    r"you misunderstood(?: me)?", r"i (?:apologi[sz]e|'m sorry) for the (?:confusion|delay|mix-?up)",
-    r"sorry(?: for the (?:confusion|delay|wait))?", r"(?:you're|you are) (?:right|correct)",
-    r"my (?:mistake|bad)", r"good catch", r"typo", r"one more thing", r"to answer your question",
-    r"going back to what you said(?: earlier)?", r"your question above", r"re", r"where were we",
-    r"(?:let's|let us) (?:continue|move on|proceed)", r"continue", r"go on", r"keep going",
-    r"go ahead", r"try again", r"moving on", r"proceeding", r"next question", r"any updates?",
-    r"back to (?:the task|work|it)", r"how's it going", r"what's the status", r"you still there",
-    r"are you (?:still )?(?:there|working on it)", r"(?:i'm|i am) done(?: for (?:today|now))?",
-    r"done", r"that (?:didn't|did not|doesn't|does not) work",
+    + _alt(_WHEN, r" in my " + _MSG),
+    r"as (?:mentioned|noted|stated|discussed|said)" + _WHEN,
+    r"like (?:i|we|you) (?:said|discussed|mentioned)" + _WHEN,
+    r"see (?:above|below|previous|my " + _MSG + ")",
+    r"as per (?:above|before|my " + _MSG + ")",
+    r"refer(?: back)? to (?:my|your|the) " + _MSG,
+    r"(?:in|per) my " + _MSG,
 )
 
 # (b) The speaker's own action on something in the conversation, now or imminently:
-# [subject] [adverbs] verb [object] [tails].  Objects are pronouns or conversational nouns
-# ("the logs", "your account"), never open text, so "I'm looking for a job in data engineering"
-# and "I'm running the Berlin half marathon in April" do not fit.
+# [subject] [adverbs] verb [object] [tails].  Objects are pronouns or conversational nouns ("the
+# logs"); open text is allowed only in the listener's things ("your ...", "... for you"), so "I'm
+# looking for a job in data engineering" and "I'm running the Berlin half marathon" do not fit.
 _SUBJECT = _alt(
-    r"let me", r"lemme", r"let's", r"let us", r"allow me to", r"i(?:'ll| will)", r"we(?:'ll| will)",
-    r"(?:i(?:'m| am)|we(?:'re| are)) (?:going to|gonna|about to)", r"i've", r"we've", r"gonna", r"i need to",
-    r"i(?:'d| would) like to", r"i(?:'m| am)", r"we(?:'re| are)", r"i can", r"we can", r"i", r"we",
-    r"will",
+    r"let me|lemme|let's|let us|allow me to|i(?:'ll| will)|we(?:'ll| will)"
+    r"|(?:i(?:'m| am)|we(?:'re| are)) (?:going to|gonna|about to)|i've|we've|gonna|i need to"
+    r"|i(?:'d| would) like to|i(?:'m| am)|we(?:'re| are)|i can|we can|i|we|will"
 )
 _ADVERB = _alt(
-    r"just", r"now", r"quickly", r"first", r"also", r"then", r"still", r"currently", r"actually",
-    r"go ahead and", r"try to", r"start by", r"begin by",
+    r"just|now|quickly|first|also|then|still|currently|actually|go ahead and|try to|start by"
+    r"|begin by"
 )
 _VERB = _alt(
-    r"che?c?k(?:ing)?(?: (?:with|on|for))?", r"double-?check(?:ing)?", r"see(?:ing)?",
-    r"look(?:ing)?(?: (?:into|at|over|up|through))?", r"look(?:ing)? (?:it|that|this|them) up",
-    r"(?:take|taking|have|having) (?:a|another) (?:quick |closer |better )?look(?: at)?", r"try(?:ing)?", r"find(?:ing)?",
-    r"think+(?:ing)?(?: (?:about|it over|it through|this through))?", r"search(?:ing)?(?: for)?",
-    r"pull(?:ing)?(?: (?:it|that|this|them))?(?: up)?", r"re-?run(?:ning)?", r"run(?:ning)?",
-    r"fetch(?:ing)?", r"dig(?:ging)?(?: in| into| deeper)", r"verify(?:ing)?", r"confirm(?:ing)?",
-    r"review(?:ing)?", r"investigat(?:e|ing)", r"open(?:ing)?", r"(?:re-?)?read(?:ing)?",
-    r"summari[sz](?:e|ing)", r"recap(?:ping)?", r"go(?:ing)? (?:through|over|ahead)",
-    r"scroll(?:ing)?(?: up| down)?", r"grab(?:bing)?", r"load(?:ing)?", r"query(?:ing)?",
-    r"call(?:ing)?", r"test(?:ing)?", r"examin(?:e|ing)", r"analy[sz](?:e|ing)", r"inspect(?:ing)?",
-    r"explor(?:e|ing)", r"work(?:ing)? on", r"figur(?:e|ing) (?:(?:it|that|this) )?out",
-    r"debug(?:ging)?", r"fix(?:ing)?", r"updat(?:e|ing)", r"compar(?:e|ing)", r"gather(?:ing)?",
-    r"mak(?:e|ing) (?:that|this|the|those|these) changes?", r"get(?:ting)? back to you",
-    r"circl(?:e|ing) back", r"follow(?:ing)? up", r"let you know", r"wait(?:ing)? (?:on|for)",
-    r"help(?:ing)?(?: you)? (?:with|on)", r"retry(?:ing)?", r"restart(?:ing)?", r"correct(?:ing)?",
-    r"grep(?:ping)?(?: for)?", r"rephras(?:e|ing)", r"clarify(?:ing)?", r"explain(?:ing)?",
-    r"redo(?:ing)?", r"process(?:ing)?", r"retriev(?:e|ing)", r"writ(?:e|ing)(?: (?:it|that|this) up)?", r"loop(?:ing)? in", r"ask(?:ing)?", r"draft(?:ing)?",
-    r"report(?:ing)? back", r"get(?:ting)? started", r"start(?:ing)?", r"begin(?:ning)?",
-    r"proceed(?:ing)?", r"prepar(?:e|ing)", r"compil(?:e|ing)", r"walk(?:ing)? you through", r"re-?check(?:ing)?",
-    r"consider(?:ing)?", r"download(?:ing)?", r"upload(?:ing)?", r"send(?:ing)?", r"share",
-    r"forward(?:ing)?", r"attach(?:ing)?", r"reproduc(?:e|ing|ed)", r"answer(?:ing)?",
-    r"(?:check|look|pull|search|fix|open|updat|load)ed(?: up| into| at)?",
+    r"che?c?k(?:ing)?(?: (?:with|on|for))?|double-?check(?:ing)?|see(?:ing)?"
+    r"|look(?:ing)?(?: (?:into|at|over|up|through))?|look(?:ing)? (?:it|that|this|them) up"
+    r"|(?:take|taking|have|having) (?:a|another) (?:quick |closer |better )?look(?: at)?"
+    r"|try(?:ing)?|find(?:ing)?|think+(?:ing)?(?: (?:about|it over|it through|this through))?"
+    r"|search(?:ing)?(?: for)?|pull(?:ing)?(?: (?:it|that|this|them))?(?: up)?|re-?run(?:ning)?"
+    r"|run(?:ning)?|fetch(?:ing)?|dig(?:ging)?(?: in| into| deeper)|verify(?:ing)?|confirm(?:ing)?"
+    r"|review(?:ing)?|investigat(?:e|ing)|open(?:ing)?|(?:re-?)?read(?:ing)?|summari[sz](?:e|ing)"
+    r"|recap(?:ping)?|go(?:ing)? (?:through|over|ahead)|scroll(?:ing)?(?: up| down)?|grab(?:bing)?"
+    r"|load(?:ing)?|query(?:ing)?|call(?:ing)?|test(?:ing)?|examin(?:e|ing)|analy[sz](?:e|ing)"
+    r"|inspect(?:ing)?|explor(?:e|ing)|work(?:ing)? on|figur(?:e|ing) (?:(?:it|that|this) )?out"
+    r"|debug(?:ging)?|fix(?:ing)?|updat(?:e|ing)|compar(?:e|ing)|gather(?:ing)?"
+    r"|mak(?:e|ing) (?:that|this|the|those|these) changes?|get(?:ting)? back to you"
+    r"|circl(?:e|ing) back|follow(?:ing)? up|let you know|wait(?:ing)? (?:on|for)"
+    r"|help(?:ing)?(?: you)? (?:with|on)|retry(?:ing)?|restart(?:ing)?|correct(?:ing)?"
+    r"|grep(?:ping)?(?: for)?|rephras(?:e|ing)|clarify(?:ing)?|explain(?:ing)?|redo(?:ing)?"
+    r"|process(?:ing)?|retriev(?:e|ing)|writ(?:e|ing)(?: (?:it|that|this) up)?|loop(?:ing)? in"
+    r"|ask(?:ing)?|draft(?:ing)?|report(?:ing)? back|get(?:ting)? started|start(?:ing)?"
+    r"|begin(?:ning)?|proceed(?:ing)?|prepar(?:e|ing)|compil(?:e|ing)|walk(?:ing)? you through"
+    r"|re-?check(?:ing)?|consider(?:ing)?|download(?:ing)?|upload(?:ing)?|send(?:ing)?|share"
+    r"|forward(?:ing)?|attach(?:ing)?|reproduc(?:e|ing|ed)|answer(?:ing)?"
+    r"|(?:check|look|pull|search|fix|open|updat|load)ed(?: up| into| at)?"
 )
 _NOUN = _alt(
-    r"logs?", r"files?", r"config(?:uration)?", r"tests?", r"test suite", r"results?", r"docs",
-    r"documentation", r"code(?:base)?", r"details", r"diff", r"requests?", r"issues?", r"errors?",
-    r"problem", r"status", r"tickets?", r"account", r"orders?", r"booking", r"history", r"repo",
-    r"repository", r"structure", r"readme", r"output", r"data(?:base)?", r"schema", r"query",
-    r"message", r"question", r"answer", r"options?", r"availability", r"calendar", r"inbox",
-    r"dashboard", r"metrics", r"build", r"pipeline", r"pr", r"branch", r"changes?", r"fix",
-    r"approach", r"solution", r"tool", r"api", r"endpoint", r"page", r"list", r"report", r"records?",
-    r"info(?:rmation)?", r"notes", r"source", r"traceback", r"stack ?trace", r"settings", r"linter",
-    r"script", r"command", r"job", r"way", r"version", r"base", r"thread", r"email", r"attachment",
-    r"link", r"doc(?:ument)?", r"function", r"module", r"reply", r"response", r"drafts?", r"summary",
-    r"steps?", r"plan", r"thing", r"one", r"part", r"section", r"setup", r"environment", r"bug",
-    r"warnings?", r"flights?", r"prices?", r"hotels?", r"everything", r"team", r"colleagues?", r"manager", r"web",
-    r"internet", r"weather", r"reservations?",
-    r"check",
+    r"logs?|files?|config(?:uration)?|tests?|test suite|results?|docs|documentation|code(?:base)?"
+    r"|details|diff|requests?|issues?|errors?|problem|status|tickets?|account|orders?|booking"
+    r"|history|repo|repository|structure|readme|output|data(?:base)?|schema|query|message|question"
+    r"|answer|options?|availability|calendar|inbox|dashboard|metrics|build|pipeline|pr|branch"
+    r"|changes?|fix|approach|solution|tool|api|endpoint|page|list|report|records?|info(?:rmation)?"
+    r"|notes|source|traceback|stack ?trace|settings|linter|script|command|job|way|version|base"
+    r"|thread|email|attachment|link|doc(?:ument)?|function|module|reply|response|drafts?|summary"
+    r"|steps?|plan|thing|one|part|section|setup|environment|bug|warnings?|numbers|figures|flights?"
+    r"|prices?|hotels?|everything|team|colleagues?|manager|web|internet|weather|reservations?|check"
 )
 _FILE = r"[\w/-]+\.(?:py|js|ts|tsx|json|ya?ml|toml|md|txt|cfg|ini|sh|go|rs|java|sql|log|csv|html)"
 _DET = r"(?:(?:the|your|my|our|a|an|some|this|that|these|those|its|another) )?"
@@ -238,38 +249,44 @@ _OBJECT = (
         r"it|that|this|those|these|them|that one|this one|everything|something|both",
         r"what (?:you|i|we) (?:just )?(?:said|sent|asked|mean|meant|shared|have|found|wrote)",
         r"what (?:i|we) can (?:find|do|dig up)", r"what(?:'s| is) (?:going on|wrong|happening)",
-        r"(?:if|whether) (?:it|that|this|everything|the fix|the change) (?:works|worked|helps|helped"
-        r"|is (?:right|correct|there|fixed))(?: now)?", _NOUN_PHRASE + r"(?: of " + _NOUN_PHRASE + ")?", _FILE,
+        r"(?:if|whether) (?:it|that|this|everything|the fix|the change)"
+        r" (?:works|worked|helps|helped|is (?:right|correct|there|fixed))(?: now)?",
+        _NOUN_PHRASE + r"(?: of " + _NOUN_PHRASE + ")?", _FILE,
     )
     + r"(?: (?:you|i) (?:just )?(?:sent|shared|mentioned|attached|posted|pasted|uploaded))?"
 )
 _TAIL = _alt(
-    r"(?:right )?now", r"real (?:quick|fast)", r"quick(?:ly)?", r"first", r"again", r"further",
-    r"for (?:you|that|a (?:sec|second|moment|minute|bit))", r"one more time", r"shortly", r"soon",
-    r"in a (?:sec|second|moment|minute|bit)", r"asap", r"please", r"accordingly", r"later",
-    r"today", r"tomorrow", r"deeper", r"on my (?:end|side)", r"step by step", r"so far",
-    r"more closely", r"(?:on|with) (?:that|this|it)", r"here", r"myself",
-    r"after lunch", r"this (?:afternoon|evening)", r"in (?:a bit|an hour)",
-    r"(?:once|when) (?:it's|it is|that's|that is|i'm|i am) (?:done|ready|finished|complete)",
-    r"to (?:verify|confirm|see|check|make sure|understand|find out|think)(?: (?:the fix|it|that"
+    r"(?:right )?now|real (?:quick|fast)|quick(?:ly)?|first|again|further"
+    r"|for (?:you|that|a (?:sec|second|moment|minute|bit))|one more time|shortly|soon"
+    r"|in a (?:sec|second|moment|minute|bit)|asap|please|accordingly|later|today|tomorrow|deeper"
+    r"|on my (?:end|side)|step by step|so far|more closely|(?:on|with) (?:that|this|it)|here|myself"
+    r"|after lunch|this (?:afternoon|evening)|in (?:a bit|an hour)"
+    r"|(?:once|when) (?:it's|it is|that's|that is|i'm|i am) (?:done|ready|finished|complete)"
+    r"|to (?:verify|confirm|see|check|make sure|understand|find out|think)(?: (?:the fix|it|that"
     r"|this|if it works|that it works|everything works|its structure|what's (?:going on|wrong)"
-    r"|the (?:layout|structure|codebase|problem|issue)))?",
+    r"|the (?:layout|structure|codebase|problem|issue)))?"
 )
 _FIXED_ACTION = _alt(
     r"(?:give|gimme) (?:me )?(?:a|one|just a|a few|\d+|two|five|ten) (?:sec|second|moment|minute"
-    r"|min)s?", r"(?:one|just a|a) (?:sec|second|moment|min|minute)", r"sec", r"bear with me",
-    r"i need a (?:sec|second|moment|minute)", r"brb", r"be right back", r"afk(?: \d+ ?min(?:utes?)?)?", r"(?:i'm |we're |still )?on it",
+    r"|min)s?"
+    r"|(?:one|just a|a) (?:sec|second|moment|min|minute)|sec|bear with me"
+    r"|i need a (?:sec|second|moment|minute)|brb|be right back|afk(?: \d+ ?min(?:utes?)?)?"
+    r"|(?:i'm |we're |still )?on it"
 )
 _PARTICLE = r"(?: (?:up|over|down|out|back|through|in|on|off))?"
 _ACTION = _alt(
     _FIXED_ACTION,
     f"(?:{_SUBJECT} )?(?:{_ADVERB} ){{0,3}}"
     + _alt(
-        f"{_VERB}(?: {_OBJECT})?",
-        # Doing something to the listener's things ("looking up your reservation") or for them
-        # ("checking the weather for you") is service chatter whatever the noun.
-        rf"{_VERB} your (?:[\w'-]+ ){{0,2}}[\w'-]+",
-        rf"{_VERB} {_DET}(?:[\w'-]+ ){{0,2}}[\w'-]+ for you",
+        _VERB
+        + _alt(
+            f" {_OBJECT}",
+            # Doing something to the listener's things ("looking up your reservation") or for them
+            # ("checking the weather for you") is service chatter whatever the noun.
+            r" your (?:[\w'-]+ ){0,2}[\w'-]+",
+            rf" {_DET}(?:[\w'-]+ ){{0,2}}[\w'-]+ for you",
+        )
+        + "?",
         # Any verb whose object is a bare pronoun ("I'll break this down", "sending it over"): the
         # pronoun points into the conversation, so nothing durable is left.
         rf"[\w'-]+{_PARTICLE} (?:it|that|this|them|these|those){_PARTICLE}",
@@ -291,8 +308,9 @@ _LABELS = {
 }
 
 
-def _clauses(content: str) -> list[str]:
-    """Normalise case, quotes, emoji and spacing, and cut the text into clauses."""
+def _clauses(content: str) -> Iterator[str]:
+    """Normalise case, quotes, emoji and spacing, and cut the text into clauses, lazily: most
+    durable candidates are settled by their first clause."""
     lowered = content.lower()
     if lowered.isascii():
         text = lowered.encode("ascii").translate(_ASCII_TABLE).decode("ascii") + " "
@@ -301,12 +319,17 @@ def _clauses(content: str) -> list[str]:
     for boundary in _BOUNDARIES:
         if boundary in text:
             text = text.replace(boundary, _BREAK)
-    pieces = (" ".join(piece.split()).strip("'") for piece in text.split(_BREAK))
-    return [piece for piece in pieces if piece]
+    for piece in text.split(_BREAK):
+        clause = " ".join(piece.split()).strip("'")
+        if clause:
+            yield clause
 
 
 def _is_filler_word(word: str) -> bool:
-    return word in _DISCOURSE_WORDS or _FILLER_WORD.fullmatch(word) is not None
+    # The initial-letter test spares most words a regex call on the hot path.
+    return word in _DISCOURSE_WORDS or (
+        word[0] in _FILLER_INITIALS and _FILLER_WORD.fullmatch(word) is not None
+    )
 
 
 def _classify(clause: str) -> str | None:
@@ -329,7 +352,7 @@ def _classify(clause: str) -> str | None:
         return match.lastgroup
     # No grammar fits; still chatter if not one word carries content ("keep me posted").
     if len(words) <= _MAX_CHAT_WORDS and all(
-        word in _CONTENT_FREE or _FILLER_WORD.fullmatch(word) for word in words
+        word in _CHAT_WORDS or _is_filler_word(word) for word in words
     ):
         return "chat"
     return None
@@ -345,15 +368,14 @@ def transient_reason(content: str) -> str | None:
     """
     if not content or content.isspace() or len(content) > _MAX_CHARS:
         return None  # empty content is the schema rule's business; long content is never chatter
-    clauses = _clauses(content)
-    if not clauses:
-        return "no words, only emoji or punctuation"
     found: dict[str, str] = {}
-    for clause in clauses:
+    for clause in _clauses(content):
         kind = _classify(clause)
         if kind is None:
             return None  # one clause with content keeps the whole candidate
         found.setdefault(kind, clause)
+    if not found:
+        return "no words, only emoji or punctuation"
     kind = next(kind for kind in _LABELS if kind in found)
     snippet = found[kind] if len(found[kind]) <= 40 else found[kind][:37] + "..."
     return f"{_LABELS[kind]} ('{snippet}')"

@@ -49,10 +49,24 @@ def make_engine(url: str, *, statement_timeout_ms: int | None = None) -> Engine:
         raise StoreError(f"no driver for {parsed.drivername!r}") from exc
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "begin", _sqlite_begin)
     return engine
 
 
+WRITER = {"memcurator_writer": True}
+
+
+def _sqlite_begin(conn: Any) -> None:
+    # A writer reads the versions of its keys, then writes: it must hold SQLite's write lock
+    # from the first read, or two processes could both decide on the same stale state.
+    # Readers keep plain deferred transactions so a long export never blocks ingest.
+    immediate = conn.get_execution_options().get("memcurator_writer")
+    conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # Let SQLAlchemy's "begin" event issue BEGIN itself (see _sqlite_begin).
+    dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     # WAL lets readers run beside the one writer; busy_timeout makes writers queue, not fail.
     cursor.execute("PRAGMA journal_mode=WAL")

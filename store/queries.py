@@ -41,6 +41,7 @@ def entry_document(entry: Entry) -> dict[str, Any]:
         "confidence": entry.confidence,
         "created_at": iso(entry.created_at),
         "valid_from": iso(entry.valid_from),
+        "valid_since": iso(entry.valid_since),
         "supersedes": entry.supersedes,
         "sensitivity": entry.sensitivity,
         "subject": subject,

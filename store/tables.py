@@ -68,6 +68,7 @@ class Entry(Base):
     confidence: Mapped[float] = mapped_column(Float)
     created_at: Mapped[datetime]
     valid_from: Mapped[datetime]
+    valid_since: Mapped[datetime]
     valid_to: Mapped[datetime | None]
     supersedes: Mapped[str | None] = mapped_column(String(128))
     superseded_by: Mapped[str | None] = mapped_column(String(128))
@@ -89,6 +90,24 @@ class Entry(Base):
         Index("ix_entries_scope_subject_status", "scope_key", "subject_key", "status"),
         Index("ix_entries_user_status", "user_id", "status"),
     )
+
+
+class EntrySource(Base):
+    """Every accepted candidate, attached to the entry it was merged into (its evidence)."""
+
+    __tablename__ = "entry_sources"
+
+    memory_id: Mapped[str] = mapped_column(String(128), primary_key=True)
+    entry_id: Mapped[str] = mapped_column(String(128), index=True)
+    content: Mapped[str] = mapped_column(Text)
+    value: Mapped[str | None] = mapped_column(Text)
+    valid_from: Mapped[datetime]
+    created_at: Mapped[datetime]
+    source_kind: Mapped[str] = mapped_column(String(32))
+    source_ref: Mapped[str] = mapped_column(String(200))
+    source_session_id: Mapped[str] = mapped_column(String(200))
+    confidence: Mapped[float] = mapped_column(Float)
+    sensitivity: Mapped[str] = mapped_column(String(16))
 
 
 class WriteLog(Base):

@@ -18,7 +18,7 @@ from sqlalchemy.dialects.postgresql import ARRAY, JSONB
 from sqlalchemy.exc import DBAPIError
 
 from memcurator.decisions import Decision, NewEntry
-from store.tables import Entry, Intake, WriteLog
+from store.tables import Intake, WriteLog
 
 _CHUNK = 1000
 
@@ -60,8 +60,8 @@ def apply_decisions(
     now: datetime,
     flow_run_id: str | None = None,
 ) -> None:
-    """Insert the entries, log events and intake records of ``decisions`` in bulk."""
-    entries = [entry_row(d.entry, now) for d in decisions if d.entry is not None]
+    """Insert the log events and intake records of ``decisions`` in bulk (the entries
+    themselves are written by ``store.timelines`` once their placement is decided)."""
     events = [
         {
             "at": now,
@@ -87,7 +87,7 @@ def apply_decisions(
         }
         for d in decisions
     ]
-    for table, rows in ((Intake, intake), (Entry, entries), (WriteLog, events)):
+    for table, rows in ((Intake, intake), (WriteLog, events)):
         if not rows:
             continue
         if conn.dialect.name == "postgresql":
@@ -145,6 +145,7 @@ def entry_row(entry: NewEntry, now: datetime) -> dict[str, Any]:
         "confidence": entry.confidence,
         "created_at": entry.created_at,
         "valid_from": entry.valid_from,
+        "valid_since": entry.valid_from,
         "valid_to": None,
         "supersedes": entry.supersedes,
         "superseded_by": None,

@@ -170,4 +170,4 @@ def test_the_cli_ingests_the_corpus_without_a_traceback(
     assert b"Traceback" not in result.stderr
     counts = json.loads(result.stdout)
     assert counts["lines"] == len(bad_corpus())
-    assert counts["stored"] == 0
+    assert not {k for k in counts if k in ("inserted", "merged", "refined")}

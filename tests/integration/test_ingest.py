@@ -64,8 +64,9 @@ def test_the_seeds_cases_end_up_stored_or_logged_by_rule(engine: Engine) -> None
         engine=engine,
     )
     assert report.outcomes == Counter(
-        {"inserted": 1, "demoted": 1, "rejected:transient": 1, "rejected:schema": 1}
+        {"inserted": 2, "rejected:transient": 1, "rejected:schema": 1}
     )
+    assert report.demoted == 1
     stored = {e["id"]: e for e in iter_entries(engine, status="all")}
     assert stored["veg"]["type"] == "fact"
     assert stored["promo"]["type"] == "observation" and stored["promo"]["confidence"] < 0.6

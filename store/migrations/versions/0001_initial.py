@@ -1,4 +1,4 @@
-"""Entries, the append-only write log, and the intake ledger.
+"""Entries and their sources, the append-only write log, and the intake ledger.
 
 Revision ID: 0001
 Revises:
@@ -66,6 +66,7 @@ def upgrade() -> None:
         sa.Column("confidence", sa.Float, nullable=False),
         sa.Column("created_at", TS, nullable=False),
         sa.Column("valid_from", TS, nullable=False),
+        sa.Column("valid_since", TS, nullable=False),
         sa.Column("valid_to", TS),
         sa.Column("supersedes", sa.String(128)),
         sa.Column("superseded_by", sa.String(128)),
@@ -87,6 +88,34 @@ def upgrade() -> None:
         "ix_entries_scope_subject_status", "entries", ["scope_key", "subject_key", "status"]
     )
     op.create_index("ix_entries_user_status", "entries", ["user_id", "status"])
+    # Rule 5 in the database: one current fact or summary per scope and key, whatever the
+    # application does. Observations may hold several (they merge only exact restatements).
+    one_current = sa.text(
+        "status = 'active' AND subject_key IS NOT NULL AND type IN ('fact', 'summary')"
+    )
+    op.create_index(
+        "uq_entries_one_current",
+        "entries",
+        ["scope_key", "type", "subject_key"],
+        unique=True,
+        postgresql_where=one_current,
+        sqlite_where=one_current,
+    )
+    op.create_table(
+        "entry_sources",
+        sa.Column("memory_id", sa.String(128), primary_key=True),
+        sa.Column("entry_id", sa.String(128), nullable=False),
+        sa.Column("content", sa.Text, nullable=False),
+        sa.Column("value", sa.Text),
+        sa.Column("valid_from", TS, nullable=False),
+        sa.Column("created_at", TS, nullable=False),
+        sa.Column("source_kind", sa.String(32), nullable=False),
+        sa.Column("source_ref", sa.String(200), nullable=False),
+        sa.Column("source_session_id", sa.String(200), nullable=False),
+        sa.Column("confidence", sa.Float, nullable=False),
+        sa.Column("sensitivity", sa.String(16), nullable=False),
+    )
+    op.create_index("ix_entry_sources_entry_id", "entry_sources", ["entry_id"])
     op.create_table(
         "write_log",
         sa.Column(

@@ -1,0 +1,159 @@
+"""Support's questions, answered from the store: what was current at T, where did this memory
+come from, and what an agent would be given now (recall)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Engine, Text, and_, cast, or_, select
+from sqlalchemy.orm import Session
+from sqlalchemy.sql.elements import ColumnElement
+
+from memcurator.schema import SCOPE_LEVELS
+from store.queries import entry_document, iso, log_document
+from store.tables import Entry, EntrySource, WriteLog
+
+# Most specific first: the read view prefers a user's own entry to the team's.
+SPECIFICITY = {"user_id": 5, "agent_id": 4, "project_id": 3, "team_id": 2, "org_id": 1}
+
+
+def applies_to(scope: Mapping[str, str]) -> ColumnElement[bool]:
+    """Entries whose every scope level matches ``scope`` (a team entry applies to a user of
+    that team when the query names the team; another user's entry never applies)."""
+    clauses = []
+    for level in SCOPE_LEVELS:
+        column = getattr(Entry, level)
+        clauses.append(
+            column.is_(None) | (column == scope[level]) if level in scope else column.is_(None)
+        )
+    return and_(*clauses)
+
+
+def as_of(engine: Engine, scope: Mapping[str, str], at: datetime) -> list[dict[str, Any]]:
+    """The entries that were current for ``scope`` at ``at`` (valid time)."""
+    query = (
+        select(Entry)
+        .where(
+            applies_to(scope),
+            Entry.valid_since <= at,
+            or_(Entry.valid_to.is_(None), Entry.valid_to > at),
+        )
+        .order_by(Entry.subject_key, Entry.id)
+    )
+    with Session(engine) as session:
+        return [entry_document(e) for e in session.scalars(query)]
+
+
+def specificity(entry: Entry) -> tuple[int, int]:
+    levels = [lvl for lvl in SCOPE_LEVELS if getattr(entry, lvl) is not None]
+    return (max(SPECIFICITY[lvl] for lvl in levels), len(levels))
+
+
+def shadow_key(entry: Entry) -> tuple[str, str] | None:
+    """What makes entries of different scopes answer the same question: the attribute of a
+    subject key (the entity differs by scope), the task of a summary."""
+    if entry.subject_key is None:
+        return None
+    attribute = entry.subject_key.rsplit("/", 1)[-1]
+    return (entry.type, attribute)
+
+
+def recall(
+    engine: Engine, scope: Mapping[str, str], *, explain: bool = False, limit: int | None = None
+) -> list[dict[str, Any]]:
+    """The active view an agent gets: per key the most specific scope present, ranked by
+    confidence then recency. With ``explain``, each entry lists the broader ones it shadows."""
+    query = select(Entry).where(applies_to(scope), Entry.status == "active")
+    with Session(engine) as session:
+        entries = list(session.scalars(query))
+    groups: dict[Any, list[Entry]] = {}
+    for entry in entries:
+        groups.setdefault(shadow_key(entry) or entry.id, []).append(entry)
+    view = []
+    for members in groups.values():
+        members.sort(key=lambda e: (specificity(e), e.last_confirmed_at, e.id), reverse=True)
+        doc = entry_document(members[0])
+        if explain:
+            doc["shadows"] = [entry_document(e) for e in members[1:]]
+        view.append((members[0], doc))
+    view.sort(
+        key=lambda pair: (pair[0].confidence, pair[0].last_confirmed_at, pair[0].id), reverse=True
+    )
+    return [doc for _, doc in view[:limit]]
+
+
+def trace(engine: Engine, memory_id: str) -> dict[str, Any] | None:
+    """An entry, the turns it came from, every log event about it, and its supersession
+    chain both ways. A merged candidate's id leads to the entry it was merged into."""
+    with Session(engine) as session:
+        entry = session.get(Entry, memory_id)
+        if entry is None:
+            source = session.get(EntrySource, memory_id)
+            if source is None:
+                return None
+            entry = session.get(Entry, source.entry_id)
+            assert entry is not None
+        sources = session.scalars(
+            select(EntrySource)
+            .where(EntrySource.entry_id == entry.id)
+            .order_by(EntrySource.valid_from, EntrySource.memory_id)
+        )
+        mentioned = cast(WriteLog.related_ids, Text).contains(f'"{entry.id}"', autoescape=True)
+        events = session.scalars(
+            select(WriteLog)
+            .where(or_(WriteLog.memory_id == entry.id, mentioned))
+            .order_by(WriteLog.seq)
+        )
+        return {
+            "entry": entry_document(entry),
+            "source_turns": [_source_document(s) for s in sources],
+            "log": [log_document(e) for e in events],
+            "supersedes": _chain(session, entry, backwards=True),
+            "superseded_by": _chain(session, entry, backwards=False),
+        }
+
+
+def _source_document(source: EntrySource) -> dict[str, Any]:
+    return {
+        "memory_id": source.memory_id,
+        "content": source.content,
+        "source": {
+            "kind": source.source_kind,
+            "ref": source.source_ref,
+            "session_id": source.source_session_id,
+        },
+        "valid_from": iso(source.valid_from),
+        "created_at": iso(source.created_at),
+        "confidence": source.confidence,
+    }
+
+
+def _chain(session: Session, entry: Entry, *, backwards: bool) -> list[dict[str, Any]]:
+    """The versions before (or after) this one, nearest first."""
+    chain: list[dict[str, Any]] = []
+    seen = {entry.id}
+    current: Entry | None = entry
+    while current is not None:
+        if backwards:
+            current = session.scalars(
+                select(Entry)
+                .where(Entry.superseded_by == current.id)
+                .order_by(Entry.valid_since.desc())
+            ).first()
+        else:
+            current = session.get(Entry, current.superseded_by) if current.superseded_by else None
+        if current is None or current.id in seen:
+            break
+        seen.add(current.id)
+        chain.append(
+            {
+                "id": current.id,
+                "content": current.content,
+                "status": current.status,
+                "valid_since": iso(current.valid_since),
+                "valid_to": iso(current.valid_to),
+            }
+        )
+    return chain

@@ -1,0 +1,262 @@
+"""Load the versions of the keys a batch touches, lock them, and write back what changed.
+
+The policy (``memcurator.resolve``) decides; this module only reads and writes rows. On
+PostgreSQL each key is locked with a transaction-scoped advisory lock before it is read, so
+two processes ingesting the same key serialise on it; the unique index on current entries
+is the backstop. SQLite has a single writer and takes its lock at BEGIN IMMEDIATE.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Connection, RowMapping, bindparam, insert, select, text, tuple_, update
+
+from memcurator.decisions import NewEntry
+from memcurator.meaning import cardinality
+from memcurator.resolve import Source, Timeline, Version
+from store.tables import Entry, EntrySource
+from store.writes import copy_rows, entry_row, scope_key
+
+TimelineKey = tuple[str, str, str]  # scope_key, type, subject_key
+_CHUNK = 300
+
+
+def timeline_key(entry: NewEntry) -> TimelineKey | None:
+    if entry.subject_key is None:
+        return None
+    return (scope_key(entry.scope), entry.type, entry.subject_key)
+
+
+def lock_keys(conn: Connection, keys: Iterable[TimelineKey]) -> None:
+    """Serialise writers per key on PostgreSQL, in one global order so no two deadlock."""
+    if conn.dialect.name != "postgresql":
+        return
+    ids = sorted({_lock_id(k) for k in keys})
+    if ids:
+        conn.execute(
+            text("SELECT pg_advisory_xact_lock(k) FROM unnest(CAST(:ids AS bigint[])) AS k"),
+            {"ids": ids},
+        )
+
+
+def _lock_id(key: TimelineKey) -> int:
+    digest = hashlib.blake2b("\x1f".join(key).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)
+
+
+def load_timelines(conn: Connection, entries: Sequence[NewEntry]) -> dict[TimelineKey, Timeline]:
+    """The stored versions of every key in ``entries``; sources only where a late arrival
+    may need them (a candidate older than the version's last confirmation)."""
+    earliest: dict[TimelineKey, datetime] = {}
+    kinds: dict[TimelineKey, str | None] = {}
+    for entry in entries:
+        key = timeline_key(entry)
+        if key is not None:
+            earliest[key] = min(earliest.get(key, entry.valid_from), entry.valid_from)
+            kinds[key] = entry.subject_attribute or entry.subject_key
+    timelines = {k: Timeline([], cardinality(_attribute(kinds[k]))) for k in earliest}
+    keys = list(earliest)
+    needs_sources: list[Version] = []
+    for start in range(0, len(keys), _CHUNK):
+        chunk = keys[start : start + _CHUNK]
+        query = select(Entry).where(
+            tuple_(Entry.scope_key, Entry.type, Entry.subject_key).in_(chunk),
+            Entry.status.in_(("active", "superseded")),
+        )
+        for row in conn.execute(query).mappings():
+            key = (row["scope_key"], row["type"], row["subject_key"])
+            version = version_from_row(row)
+            timelines[key].versions.append(version)
+            if version.last_confirmed_at >= earliest[key]:
+                needs_sources.append(version)
+    load_sources(conn, needs_sources)
+    return timelines
+
+
+def _attribute(key_or_attribute: str | None) -> str | None:
+    """The attribute part of ``subject:entity/attribute`` (cardinality depends on it)."""
+    if key_or_attribute and key_or_attribute.startswith("subject:"):
+        return key_or_attribute.rsplit("/", 1)[-1]
+    return key_or_attribute
+
+
+def load_sources(conn: Connection, versions: Sequence[Version]) -> None:
+    by_id = {v.id: v for v in versions}
+    for v in versions:
+        v.sources = []
+    ids = list(by_id)
+    for start in range(0, len(ids), _CHUNK):
+        rows = conn.execute(
+            select(EntrySource).where(EntrySource.entry_id.in_(ids[start : start + _CHUNK]))
+        ).mappings()
+        for row in rows:
+            sources = by_id[row["entry_id"]].sources
+            assert sources is not None
+            sources.append(
+                Source(
+                    row["memory_id"],
+                    row["content"],
+                    row["value"],
+                    row["valid_from"],
+                    row["created_at"],
+                    row["source_kind"],
+                    row["source_ref"],
+                    row["source_session_id"],
+                    row["confidence"],
+                    row["sensitivity"],
+                )
+            )
+
+
+def version_from_row(row: Mapping[str, Any] | RowMapping) -> Version:
+    scope = {
+        lvl: row[lvl]
+        for lvl in ("org_id", "team_id", "project_id", "user_id", "agent_id")
+        if row[lvl] is not None
+    }
+    entry = NewEntry(
+        id=row["id"],
+        type=row["type"],
+        scope=scope,
+        content=row["content"],
+        source_kind=row["source_kind"],
+        source_ref=row["source_ref"],
+        source_session_id=row["source_session_id"],
+        confidence=row["confidence"],
+        created_at=row["created_at"],
+        valid_from=row["valid_from"],
+        sensitivity=row["sensitivity"],
+        subject_key=row["subject_key"],
+        supersedes=row["supersedes"],
+        subject_entity=row["subject_entity"],
+        subject_attribute=row["subject_attribute"],
+        subject_value=row["subject_value"],
+        task_id=row["task_id"],
+        links=tuple(row["links"]) if row["links"] else None,
+        tool=row["tool"],
+        symptom=row["symptom"],
+    )
+    return Version(
+        row["id"],
+        entry,
+        row["content"],
+        row["subject_value"],
+        row["valid_from"],
+        row["valid_since"],
+        row["created_at"],
+        row["source_kind"],
+        row["source_ref"],
+        row["source_session_id"],
+        row["confidence"],
+        row["sensitivity"],
+        row["evidence"],
+        row["last_confirmed_at"],
+        row["status"],
+        row["valid_to"],
+        row["superseded_by"],
+    )
+
+
+def write_versions(
+    conn: Connection, versions: Iterable[Version], *, now: datetime, new_memory_ids: set[str]
+) -> None:
+    """Update changed versions first (so the one-current index never sees two), then
+    insert new ones, then record their sources."""
+    changed = [v for v in versions if v.dirty]
+    updates = [_row(v, now) for v in changed if not v.is_new]
+    inserts = [_row(v, now) for v in changed if v.is_new]
+    if updates:
+        params = [{"b_id": row["id"], **{c: row[c] for c in _MUTABLE}} for row in updates]
+        conn.execute(
+            update(Entry)
+            .where(Entry.id == bindparam("b_id"))
+            .values({c: bindparam(c) for c in _MUTABLE}),
+            params,
+        )
+    _insert(conn, Entry, inserts)
+    sources, moved = [], []
+    for v in changed:
+        for src in v.added + v.moved:
+            if src.memory_id in new_memory_ids:
+                sources.append(_source_row(v.id, src))
+            else:
+                moved.append({"b_mid": src.memory_id, "entry_id": v.id})
+    if moved:
+        conn.execute(
+            update(EntrySource).where(EntrySource.memory_id == bindparam("b_mid")),
+            moved,
+        )
+    _insert(conn, EntrySource, sources)
+
+
+_MUTABLE = (
+    "content",
+    "subject_value",
+    "valid_from",
+    "valid_since",
+    "valid_to",
+    "status",
+    "superseded_by",
+    "created_at",
+    "source_kind",
+    "source_ref",
+    "source_session_id",
+    "confidence",
+    "sensitivity",
+    "evidence",
+    "last_confirmed_at",
+    "updated_at",
+)
+
+
+def _row(v: Version, now: datetime) -> dict[str, Any]:
+    row = entry_row(v.entry, now)
+    row.update(
+        id=v.id,
+        content=v.content,
+        subject_value=v.value,
+        valid_from=v.valid_from,
+        valid_since=v.valid_since,
+        valid_to=v.valid_to,
+        status=v.status,
+        superseded_by=v.superseded_by,
+        created_at=v.created_at,
+        source_kind=v.source_kind,
+        source_ref=v.source_ref,
+        source_session_id=v.source_session_id,
+        confidence=v.confidence,
+        sensitivity=v.sensitivity,
+        evidence=v.evidence,
+        last_confirmed_at=v.last_confirmed_at,
+    )
+    return row
+
+
+def _source_row(entry_id: str, src: Source) -> dict[str, Any]:
+    return {
+        "memory_id": src.memory_id,
+        "entry_id": entry_id,
+        "content": src.content,
+        "value": src.value,
+        "valid_from": src.valid_from,
+        "created_at": src.created_at,
+        "source_kind": src.kind,
+        "source_ref": src.ref,
+        "source_session_id": src.session_id,
+        "confidence": src.confidence,
+        "sensitivity": src.sensitivity,
+    }
+
+
+def _insert(conn: Connection, table: Any, rows: list[dict[str, Any]]) -> None:
+    if not rows:
+        return
+    if conn.dialect.name == "postgresql":
+        copy_rows(conn, table.__table__, rows)
+    else:
+        for start in range(0, len(rows), 1000):
+            conn.execute(insert(table), rows[start : start + 1000])

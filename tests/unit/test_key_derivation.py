@@ -1,0 +1,166 @@
+"""Subject keys for facts that came without `subject`: (entity, attribute) or, when unclear, none.
+
+The statements below are development examples written for these tests; the held-out evaluation
+set is deliberately not used here.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memcurator.keys import FACT_ATTRIBUTES, derive_fact_subject, subject_key
+from memcurator.meaning import cardinality
+
+USER = {"org_id": "acme", "user_id": "u_8821"}
+PROJECT = {"org_id": "acme", "team_id": "core", "project_id": "payments", "user_id": "u_8821"}
+TEAM = {"org_id": "acme", "team_id": "core"}
+
+ABOUT_THE_USER = [
+    ("I'm vegetarian", "diet"),
+    ("The user is vegetarian", "diet"),
+    ("The user doesn't eat meat", "diet"),
+    ("No longer vegetarian", "diet"),
+    ("Eats meat again", "diet"),
+    ("Went vegan last year", "diet"),
+    ("Prefers window seats", "seat_preference"),
+    ("The user prefers aisle seats on long flights", "seat_preference"),
+    ("Likes to sit by the window", "seat_preference"),
+    ("Always books a window seat", "seat_preference"),
+    ("Allergic to shellfish", "allergies"),
+    ("User can't eat shrimp", "allergies"),
+    ("Can\u2019t eat shrimp", "allergies"),
+    ("Has a severe peanut allergy", "allergies"),
+    ("Lactose intolerant", "allergies"),
+    ("Outgrew the peanut allergy", "allergies"),
+    ("Prefers Python", "programming_language"),
+    ("Prefers Rust now", "programming_language"),
+    ("I write mostly TypeScript these days", "programming_language"),
+    ("Prefers Go for backend work", "programming_language"),
+    ("User's timezone is Europe/Berlin", "timezone"),
+    ("Timezone is CET", "timezone"),
+    ("I'm on Pacific time", "timezone"),
+    ("Works at Acme", "employer"),
+    ("Works for Globex as a data engineer", "employer"),
+    ("Joined Initech in March", "employer"),
+    ("Lives in Berlin", "home_city"),
+    ("I live in Lisbon", "home_city"),
+    ("Moved to Munich", "home_city"),
+    ("Prefers direct flights", "flight_preference"),
+    ("Avoids layovers longer than 2 hours", "flight_preference"),
+    ("Uses Neovim with LazyVim", "editor"),
+    ("Prefers VS Code", "editor"),
+    ("Uses dark mode in every app", "theme"),
+    ("Light theme please", "theme"),
+    ("Prefers Slack over email", "communication_channel"),
+    ("Please reach me by email", "communication_channel"),
+    ("Speaks Portuguese and Spanish", "languages_spoken"),
+    ("Fluent in German", "languages_spoken"),
+    ("Works remotely", "work_location"),
+    ("Is in the office on Tuesdays", "work_location"),
+    ("Prefers meetings in the afternoon", "meeting_preference"),
+]
+
+
+@pytest.mark.parametrize(("content", "attribute"), ABOUT_THE_USER)
+def test_a_statement_about_the_user_is_keyed_to_the_user_and_its_topic(
+    content: str, attribute: str
+) -> None:
+    assert derive_fact_subject(content, USER) == ("u_8821", attribute)
+
+
+ABOUT_A_GROUP = [
+    ("Our team deploys through staging first", PROJECT, ("core", "deploy_process")),
+    ("Deployments for payments go through staging before production.", PROJECT,
+     ("payments", "deploy_process")),
+    ("The payments service deploys via canary", PROJECT, ("payments", "deploy_process")),
+    ("We ship to production on Tuesdays", PROJECT, ("payments", "deploy_process")),
+    ("PRs need two approvals before merging", PROJECT, ("payments", "code_review")),
+    ("Code reviews are done by the owning team", PROJECT, ("payments", "code_review")),
+    ("The team prefers async standups", PROJECT, ("core", "meeting_preference")),
+    ("Our standups are at 9:30", TEAM, ("core", "meeting_preference")),
+    ("The company uses Slack for everything", PROJECT, ("acme", "communication_channel")),
+    ("Prefers window seats", TEAM, ("core", "seat_preference")),
+    ("We deploy on Fridays", USER, ("acme", "deploy_process")),  # "we" of a user: their org
+]
+
+
+@pytest.mark.parametrize(("content", "scope", "expected"), ABOUT_A_GROUP)
+def test_a_statement_about_the_team_or_project_is_keyed_to_that_level(
+    content: str, scope: dict[str, str], expected: tuple[str, str]
+) -> None:
+    assert derive_fact_subject(content, scope) == expected
+
+
+UNCLEAR = [
+    ("My daughter is allergic to peanuts", USER),  # someone else's allergy
+    ("My wife is vegetarian", USER),
+    ("The user's manager prefers email", USER),
+    ("He prefers window seats", USER),
+    ("Alice prefers email", USER),  # a name, not the user
+    ("Is the user vegetarian?", USER),  # a question states nothing
+    ("The user likes hiking", USER),  # no topic in the lexicon
+    ("Thanks for the help", USER),
+    ("Prefers window seats on direct flights", USER),  # two topics: neither key fits
+    ("Based in UTC+2", USER),  # home city or timezone?
+    ("I prefer aisle seats", TEAM),  # about a user, but this scope has none
+    ("We deploy on Fridays", {"user_id": "u_8821"}),  # about a group, but this scope has none
+    ("", USER),
+    ("   ", USER),
+    ("Prefers window seats", {}),
+]
+
+
+@pytest.mark.parametrize(("content", "scope"), UNCLEAR)
+def test_a_statement_that_does_not_clearly_name_its_subject_gets_no_key(
+    content: str, scope: dict[str, str]
+) -> None:
+    assert derive_fact_subject(content, scope) is None
+
+
+def test_works_at_acme_is_the_users_employer_not_a_fact_about_the_org_acme() -> None:
+    assert derive_fact_subject("Works at Acme", USER) == ("u_8821", "employer")
+
+
+def test_the_seed_allergy_pair_lands_under_one_key() -> None:
+    january = derive_fact_subject("The user mentioned a shellfish allergy", USER)
+    march = derive_fact_subject("User can't eat shrimp", USER)
+    assert january == march == ("u_8821", "allergies")
+
+
+def test_window_and_aisle_seats_land_under_one_key_so_they_can_conflict() -> None:
+    assert derive_fact_subject("Prefers window seats", USER) == derive_fact_subject(
+        "prefers aisle seats", USER
+    )
+
+
+def test_a_derived_key_matches_the_key_of_an_explicit_subject() -> None:
+    entity, attribute = derive_fact_subject("Prefers window seats", USER) or ("", "")
+    derived = subject_key(memory_type="fact", entity=entity, attribute=attribute)
+    explicit = subject_key(memory_type="fact", entity="u_8821", attribute="Seat Preference")
+    assert derived == explicit == "subject:u_8821/seat_preference"
+
+
+@pytest.mark.parametrize("attribute", FACT_ATTRIBUTES)
+def test_every_derived_attribute_has_the_cardinality_its_meaning_needs(attribute: str) -> None:
+    gathers = {"allergies", "languages_spoken"}
+    assert cardinality(attribute) == ("set" if attribute in gathers else "single")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(max_size=300),
+    st.dictionaries(
+        st.sampled_from(["org_id", "team_id", "project_id", "user_id", "agent_id"]),
+        st.text(min_size=1, max_size=12),
+    ),
+)
+def test_any_content_gets_a_key_from_its_own_scope_or_none(
+    content: str, scope: dict[str, str]
+) -> None:
+    derived = derive_fact_subject(content, scope)
+    if derived is not None:
+        entity, attribute = derived
+        assert entity in scope.values()
+        assert attribute in FACT_ATTRIBUTES

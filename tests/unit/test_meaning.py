@@ -1,0 +1,330 @@
+"""Rule 4's last stage on plain strings: same, refinement, contradiction or unrelated.
+
+The pairs below are development examples written for these tests (old statement, new statement,
+cardinality of the attribute). The held-out evaluation set is deliberately not used here.
+"""
+
+from __future__ import annotations
+
+import timeit
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memcurator.meaning import Judgement, cardinality, relate
+
+SAME = [
+    ("The user is vegetarian", "I'm a vegetarian", "single"),
+    ("Prefers window seats", "Likes to sit by the window", "single"),
+    ("Prefers window seats", "User prefers a window seat", "single"),
+    ("Works remotely", "Works from home", "single"),
+    ("Vegetarian", "Doesn't eat meat", "single"),
+    ("Vegetarian", "Does not eat meat anymore", "single"),
+    ("Uses dark mode", "Prefers the dark theme", "single"),
+    ("Prefers email", "Prefers e-mail", "single"),
+    ("Deploys through staging first", "Deployments go through staging first", "single"),
+    ("Timezone is CET", "The user's timezone is CET", "single"),
+    ("Prefers Python", "Likes Python", "single"),
+    ("Allergic to shellfish", "Has a shellfish allergy", "set"),
+    ("Not vegetarian", "No longer vegetarian", "single"),
+    ("Prefers aisle seats, ideally over the wing", "Prefers aisle seats", "single"),
+    ("Lives in Berlin", "Based in Berlin", "single"),
+    ("Speaks French", "Fluent in French", "set"),
+    ("Meetings in the morning", "Prefers morning meetings", "single"),
+    ("Uses VS Code", "Uses Visual Studio Code", "single"),
+    ("Two approvals required on every PR", "Every PR needs 2 approvals", "single"),
+    ("Prefers direct flights", "Prefers non-stop flights", "single"),
+    ("Prefers window seats.", "prefers window seats", "single"),
+    ("Allergic to shellfish and peanuts", "Allergic to peanuts", "set"),
+    ("Can't eat shellfish", "Allergic to shellfish", "set"),
+    ("I work from home", "The user works remotely", "single"),
+]
+
+REFINEMENT = [
+    ("Allergic to shellfish", "Can't eat shrimp", "set"),
+    ("Allergic to shellfish", "Also allergic to peanuts", "set"),
+    ("Prefers window seats", "Prefers window seats, ideally over the wing", "single"),
+    ("Works at Acme", "Works at Acme as a senior engineer", "single"),
+    ("Lives in Berlin", "Lives in Berlin, in Kreuzberg", "single"),
+    (
+        "Migrating auth to OAuth: token endpoint done",
+        "Migrating auth to OAuth: token endpoint done, refresh flow done, revocation open",
+        "single",
+    ),
+    ("Speaks English", "Speaks English and Spanish", "set"),
+    ("Has a cat", "Has a cat and a dog", "set"),
+    ("Allergic to nuts", "Can't eat peanuts", "set"),
+    ("Can't eat shrimp", "Allergic to shellfish", "set"),
+    ("Prefers morning meetings", "Prefers morning meetings, before 10am", "single"),
+    ("Deploys through staging", "Deploys through staging, then canary, then production", "single"),
+    ("Prefers Python", "Prefers Python, especially for data work", "single"),
+    ("Intolerant to lactose", "Also intolerant to gluten", "set"),
+    ("Speaks English", "Speaks Spanish", "set"),
+    ("Allergic to shellfish", "Allergic to shellfish and peanuts", "set"),
+    ("Team members: Ana, Ben", "Team members: Ana, Ben, Chloe", "set"),
+    ("Prefers window seats", "Prefers window seats over aisle seats", "single"),
+    ("Certified AWS Solutions Architect", "Also holds the CKA certification", "set"),
+    ("Allergic to fish", "Can't eat salmon", "set"),
+]
+
+CONTRADICTION = [
+    ("Prefers window seats", "Prefers aisle seats", "single"),
+    ("I'm vegetarian", "No longer vegetarian", "single"),
+    ("Prefers Python", "Prefers Rust now", "single"),
+    ("Vegetarian", "Eats meat again", "single"),
+    ("Vegetarian", "Not vegetarian", "single"),
+    ("Likes jazz", "Dislikes jazz", "single"),
+    ("Loves spicy food", "Hates spicy food", "single"),
+    ("Works remotely", "Works from the office", "single"),
+    ("Allergic to peanuts", "Outgrew the peanut allergy", "set"),
+    ("Prefers Python", "Switched to Rust", "single"),
+    ("Works at Acme", "Works at Globex", "single"),
+    ("Lives in Berlin", "Moved to Munich", "single"),
+    ("Prefers dark mode", "Prefers light mode", "single"),
+    ("Prefers morning meetings", "Prefers meetings at night", "single"),
+    ("Drinks coffee", "Drinks tea instead of coffee", "single"),
+    ("Uses vim", "Uses Emacs", "single"),
+    ("Timezone is CET", "Timezone is PST", "single"),
+    ("Prefers email", "Prefers Slack", "single"),
+    ("Code review needs 2 approvals", "Code review needs 1 approval", "single"),
+    ("Standup at 9:30", "Standup at 10:00", "single"),
+    ("Deploys on Tuesdays", "Deploys on Thursdays", "single"),
+    ("Prefers tabs", "Prefers spaces", "single"),
+    ("Uses Python", "Stopped using Python", "single"),
+    ("Vegan", "Used to be vegan", "single"),
+    ("Always wants code examples", "Never wants code examples", "single"),
+    ("Prefers concise answers", "Now prefers detailed answers", "single"),
+    ("Enables notifications", "Disables notifications", "single"),
+    ("Prefers window seats", "Prefers the aisle, never the window", "single"),
+    ("No known allergies", "Allergic to peanuts", "set"),
+    ("Prefers TypeScript", "Prefers JavaScript", "single"),
+    ("Prefers window seats", "Doesn't like window seats anymore", "single"),
+    ("Works at Acme", "Left Acme", "single"),
+    ("Home city is Berlin", "Lives in Munich", "single"),
+    ("Prefers concise answers", "Prefers verbose answers", "single"),
+    ("Prefers short meetings", "Prefers long meetings", "single"),
+    ("Prefers meetings on Mondays", "Prefers meetings on Fridays", "single"),
+    ("Prefers tea over coffee", "Prefers coffee over tea", "single"),
+    ("Prefers Rust instead of Python", "Prefers Python", "single"),
+    ("Eats cheese", "Doesn't eat cheese", "single"),
+    ("Has a dog", "No longer has a dog", "set"),
+    ("Team members: Ana, Ben", "Ben left the team", "set"),
+    ("The printer is available", "The printer is unavailable", "single"),
+    ("Prefers Go for services", "Switched from Go to Rust", "single"),
+    ("Works in the UTC+2 timezone", "Works in the UTC-5 timezone", "single"),
+    ("Is a morning person", "Is not a morning person", "single"),
+]
+
+UNRELATED = [
+    ("Prefers window seats", "Prefers to board early", "single"),
+    ("Allergic to shellfish", "Not allergic to peanuts", "set"),
+    ("Prefers Python", "Doesn't use Java anymore", "single"),
+    ("Deploys through staging first", "Deploys require a green CI run", "single"),
+    ("Code review needs two approvals", "Reviewers must check the tests", "single"),
+    ("Prefers window seats", "Doesn't like middle seats", "single"),
+    ("Vegetarian", "Prefers Italian food", "single"),
+    ("Allergic to peanuts", "No longer allergic to penicillin", "set"),
+    ("Prefers email for reports", "Keeps a paper notebook", "single"),
+]
+
+
+def _check(old: str, new: str, kind: str, expected: str) -> None:
+    judgement = relate(old, new, kind="set" if kind == "set" else "single")
+    assert judgement.relation == expected, f"{old!r} -> {new!r}: {judgement}"
+    assert 0.0 <= judgement.similarity <= 1.0
+    assert judgement.reason
+
+
+@pytest.mark.parametrize(("old", "new", "kind"), SAME)
+def test_a_reworded_statement_is_the_same(old: str, new: str, kind: str) -> None:
+    _check(old, new, kind, "same")
+
+
+@pytest.mark.parametrize(("old", "new", "kind"), REFINEMENT)
+def test_a_more_specific_or_further_compatible_statement_is_a_refinement(
+    old: str, new: str, kind: str
+) -> None:
+    _check(old, new, kind, "refinement")
+
+
+@pytest.mark.parametrize(("old", "new", "kind"), CONTRADICTION)
+def test_statements_that_cannot_both_be_true_contradict(old: str, new: str, kind: str) -> None:
+    _check(old, new, kind, "contradiction")
+
+
+@pytest.mark.parametrize(("old", "new", "kind"), UNRELATED)
+def test_different_facets_that_can_both_be_true_are_unrelated(
+    old: str, new: str, kind: str
+) -> None:
+    _check(old, new, kind, "unrelated")
+
+
+# Cases the heuristics are known to get wrong: kept visible, so a fix shows up as XPASS.
+KNOWN_WRONG = [
+    # Two channels for two purposes can both hold; a single-valued slot reads a swap.
+    ("Prefers email for reports", "Prefers Slack for urgent questions", "single", "unrelated"),
+    # "no meetings on Fridays" negates another facet, but shares the word "meetings".
+    ("Meetings only in the morning", "No meetings on Fridays", "single", "unrelated"),
+    # A synonym the lexicon lacks looks like a swap of unknown words: kept as two entries.
+    ("Prefers Python", "Python is the preferred language", "single", "same"),
+    ("Drinks coffee", "Quit caffeine", "single", "contradiction"),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "kind", "expected"), KNOWN_WRONG)
+@pytest.mark.xfail(reason="a known limit of the lexicon heuristics", strict=True)
+def test_known_limits_of_the_heuristics(old: str, new: str, kind: str, expected: str) -> None:
+    _check(old, new, kind, expected)
+
+
+# --- the seed's cases, spelled out ---------------------------------------------------------
+
+
+def test_a_shellfish_allergy_then_cant_eat_shrimp_is_one_allergy_refined() -> None:
+    judgement = relate(
+        "The user mentioned a shellfish allergy", "User can't eat shrimp", kind="set"
+    )
+    assert judgement.relation == "refinement"
+    assert "shrimp" in judgement.reason and "shellfish" in judgement.reason
+
+
+def test_window_seats_then_aisle_seats_is_a_conflict_never_a_duplicate() -> None:
+    judgement = relate("Prefers window seats", "prefers aisle seats")
+    assert judgement.relation == "contradiction"
+    assert "window" in judgement.reason and "aisle" in judgement.reason
+
+
+def test_vegetarian_then_no_longer_vegetarian_is_a_contradiction_by_negation() -> None:
+    judgement = relate("I'm vegetarian", "The user is no longer vegetarian")
+    assert judgement == Judgement("contradiction", "negation ('no longer')", 1.0)
+
+
+def test_prefers_python_then_prefers_rust_now_is_a_change_of_value() -> None:
+    judgement = relate("Prefers Python", "Prefers Rust now")
+    assert judgement.relation == "contradiction"
+    assert judgement.reason == "different value (python -> rust)"
+
+
+# --- explicit values --------------------------------------------------------------------------
+
+VALUES = [
+    ("Prefers window seats", "Prefers aisle seats", "window", "aisle", "single", "contradiction"),
+    ("Prefers Python", "Writes Rust these days", "Python", "Rust", "single", "contradiction"),
+    ("Allergic to shellfish", "Allergic to peanuts", "shellfish", "peanuts", "set", "refinement"),
+    ("Allergic to peanuts", "Outgrew the peanut allergy", "peanuts", "peanuts", "set",
+     "contradiction"),
+    ("Prefers window seats", "Window seat over the wing, please", "window", "window", "single",
+     "refinement"),
+    ("Prefers window seats", "A window seat, as always", "window", "window", "single", "same"),
+    ("Allergic to peanuts", "Not allergic to shellfish", "peanuts", "shellfish", "set",
+     "unrelated"),
+    ("Prefers window seats", "Prefers window seats over the wing", "window",
+     "window over the wing", "single", "refinement"),
+    ("Allergic to shellfish", "Can't eat shrimp", "shellfish", "shrimp", "set", "refinement"),
+    ("Lives in Berlin", "Lives in Berlin now", "Berlin", "Berlin", "single", "same"),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "old_value", "new_value", "kind", "expected"), VALUES)
+def test_explicit_values_decide_first(
+    old: str, new: str, old_value: str, new_value: str, kind: str, expected: str
+) -> None:
+    judgement = relate(
+        old, new, old_value=old_value, new_value=new_value,
+        kind="set" if kind == "set" else "single",
+    )
+    assert judgement.relation == expected, judgement
+
+
+def test_a_changed_explicit_value_names_both_values_in_the_reason() -> None:
+    judgement = relate("Prefers window seats", "Prefers aisle seats",
+                       old_value="window", new_value="aisle")
+    assert judgement.reason == "different value (window -> aisle)"
+
+
+def test_blank_explicit_values_fall_back_to_the_text() -> None:
+    judgement = relate("Prefers window seats", "Prefers aisle seats", old_value=" ", new_value="")
+    assert judgement.relation == "contradiction"
+
+
+def test_a_paraphrase_reports_its_similarity() -> None:
+    judgement = relate("Deploys through staging first", "Deployments go through staging first")
+    assert judgement.relation == "same"
+    assert judgement.reason == f"paraphrase (similarity {judgement.similarity:.2f})"
+    assert 0.5 < judgement.similarity < 1.0
+
+
+# --- cardinality ------------------------------------------------------------------------------
+
+SET_VALUED = ["allergies", "allergy", "food_allergies", "Food Allergies", "intolerances",
+              "dietary_restrictions", "languages_spoken", "spoken_languages", "languagesSpoken",
+              "certifications", "pets", "skills", "team_members", "hobbies"]
+SINGLE_VALUED = ["seat_preference", "diet", "timezone", "employer", "programming_language",
+                 "preferred_programming_language", "home_city", "manager", "editor", "theme",
+                 "flight_preference", "deploy_process", "code_review", "preferred_pet", "", None]
+
+
+@pytest.mark.parametrize("attribute", SET_VALUED)
+def test_attributes_that_gather_values_are_set_valued(attribute: str) -> None:
+    assert cardinality(attribute) == "set"
+
+
+@pytest.mark.parametrize("attribute", SINGLE_VALUED)
+def test_attributes_that_hold_one_value_are_single_valued(attribute: str | None) -> None:
+    assert cardinality(attribute) == "single"
+
+
+# --- properties ---------------------------------------------------------------------------------
+
+SUBJECTS = st.sampled_from(["", "The user", "User", "I", "Our team", "The project"])
+VERBS = st.sampled_from([
+    "prefers", "likes", "uses", "eats", "is allergic to", "works with", "deploys through",
+    "writes", "speaks", "is", "has", "wants", "needs", "drinks", "avoids", "dislikes",
+])
+OBJECTS = st.sampled_from([
+    "window seats", "aisle seats", "Python", "Rust", "vegetarian", "shellfish", "shrimp",
+    "meat", "the office", "staging first", "two approvals on every PR", "morning meetings",
+    "dark mode", "email over Slack", "coffee", "tea instead of coffee", "French", "a dog",
+    "Acme", "remote work", "code examples", "UTC+2", "10am standups",
+])
+TAILS = st.sampled_from(["", " now", " on long flights", ", ideally over the wing", " again",
+                         " for data work", ", not the aisle", " at work", "."])
+STATEMENTS = st.builds(lambda s, v, o, t: f"{s} {v} {o}{t}".strip(), SUBJECTS, VERBS, OBJECTS,
+                       TAILS)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(min_size=1))
+def test_any_statement_is_the_same_as_itself(text: str) -> None:
+    assert relate(text, text).relation == "same"
+
+
+@settings(max_examples=500, deadline=None)
+@given(SUBJECTS, VERBS, OBJECTS, TAILS, st.sampled_from(["not", "no longer", "never"]))
+def test_negating_a_statement_never_makes_it_the_same(
+    subject: str, verb: str, obj: str, tail: str, negation: str
+) -> None:
+    statement = f"{subject} {verb} {obj}{tail}".strip()
+    for negated in (f"{negation} {statement}", f"{subject} {negation} {verb} {obj}{tail}".strip()):
+        assert relate(statement, negated).relation != "same", negated
+        assert relate(negated, statement).relation != "same", negated
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=200), st.text(max_size=200), st.sampled_from(["single", "set"]))
+def test_any_two_texts_get_a_judgement_with_a_similarity_between_0_and_1(
+    old: str, new: str, kind: str
+) -> None:
+    judgement = relate(old, new, kind="set" if kind == "set" else "single")
+    assert judgement.relation in ("same", "refinement", "contradiction", "unrelated")
+    assert 0.0 <= judgement.similarity <= 1.0
+
+
+def test_relating_two_analysed_statements_is_fast_enough_for_the_ingest_path() -> None:
+    pairs = [(old, new) for old, new, _ in SAME + REFINEMENT + CONTRADICTION + UNRELATED]
+    for old, new in pairs:  # analyses are cached per text, as for active entries in the store
+        relate(old, new)
+    seconds = timeit.timeit(lambda: [relate(o, n) for o, n in pairs], number=20)
+    per_call = seconds / (20 * len(pairs))
+    assert per_call < 200e-6  # generous: the budget is ~30 us; this only catches a regression

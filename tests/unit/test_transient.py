@@ -1,0 +1,89 @@
+"""Gate rule 2 on plain strings: conversation-state chatter is named, durable content is kept."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from memcurator.transient import transient_reason
+
+LABELLED = Path(__file__).parent.parent / "data" / "transient_labelled.jsonl"
+
+
+def test_i_am_vegetarian_is_kept() -> None:
+    assert transient_reason("I'm vegetarian") is None
+
+
+def test_hmm_let_me_think_is_dropped_with_a_reason_naming_what_matched() -> None:
+    reason = transient_reason("hmm, let me think")
+    assert reason is not None
+    assert "let me think" in reason
+
+
+@pytest.mark.parametrize(
+    "durable",
+    [
+        "Let's always use UTC in logs",
+        "Checking out requires a signed invoice",
+        "OK is the state abbreviation the user uses for Oklahoma",
+        "Thanks to the new cache, builds take 4 minutes",
+        "The user said they work at Acme as a data engineer",
+        "Tool `pytest` failed with ImportError: no module named foo",
+        "Task T-12: migrated the billing DB to PG 15; open: backfill reports",
+        "As I said above, we deploy on Tuesdays only",
+        "Let me see drafts before anything is sent to clients",
+        "Wait for my approval before merging to main",
+        "I'm looking for a job in data engineering",
+        "Thanks! Also, I'm allergic to penicillin",
+        "Always check with me first",
+        "Never say 'as I said above' in written reports",
+    ],
+)
+def test_durable_statements_with_chatter_words_are_kept(durable: str) -> None:
+    assert transient_reason(durable) is None
+
+
+@pytest.mark.parametrize(
+    ("chatter", "named"),
+    [
+        ("okay", "conversational filler ('okay')"),
+        ("Checking now...", "in-progress action ('checking now')"),
+        ("As I said above.", "refers to the conversation ('as i said above')"),
+        ("Sure, I can help with that. Let me pull up your booking details.", "in-progress"),
+        ("I'm pulling up the logs now", "in-progress action"),
+        ("See above ☝️", "refers to the conversation"),
+        ("D'accord, merci !", "conversational filler"),
+        ("thanks!! 😊", "conversational filler"),
+        ("👍", "emoji or punctuation"),
+        ("You didn't answer my question.", "only conversational words"),
+    ],
+)
+def test_conversation_state_is_dropped_and_the_reason_says_why(chatter: str, named: str) -> None:
+    reason = transient_reason(chatter)
+    assert reason is not None and named in reason
+
+
+def test_empty_content_is_left_to_the_schema_rule() -> None:
+    assert transient_reason("") is None
+    assert transient_reason("   ") is None
+
+
+def test_the_labelled_set_is_dropped_with_high_recall_and_higher_precision() -> None:
+    rows = [json.loads(raw) for raw in LABELLED.read_text(encoding="utf-8").splitlines() if raw]
+    tp = fp = fn = 0
+    wrong: list[str] = []
+    for row in rows:
+        predicted, actual = transient_reason(row["text"]) is not None, bool(row["transient"])
+        tp += predicted and actual
+        fp += predicted and not actual
+        fn += actual and not predicted
+        if predicted != actual:
+            wrong.append(f"{'FP' if predicted else 'FN'} [{row['kind']}] {row['text']!r}")
+    precision = tp / (tp + fp) if tp + fp else 1.0
+    recall = tp / (tp + fn) if tp + fn else 1.0
+    summary = f"n={len(rows)} precision={precision:.3f} recall={recall:.3f}"
+    print(summary)
+    assert len(rows) >= 320
+    assert recall >= 0.97 and precision >= 0.99, summary + "\n" + "\n".join(wrong)
