@@ -83,7 +83,8 @@ _STOP = _words("""
 _GENERIC = _words("prefer avoid use work live have need get go like find choose pick tend based "
                    "located resides speak fluent city town home hometown company employer")
 _NEGATORS = _words("not no never none nothing neither nor nolonger usedto gaveup stopped quit left "
-                   "outgrew formerly previously anymore non dislike")
+                   "outgrew formerly previously anymore non dislike lapsed expired rehomed "
+                   "transferred retired")
 _DISPLAY.update(nolonger="no longer", usedto="used to", gaveup="gave up", non="non-", golang="go",
                 mswindows="windows", msteams="teams", cpp="c++", csharp="c#")
 
@@ -138,7 +139,8 @@ _ANCESTORS = {child: _words(parents) for parents, children in (  # shrimp is a k
 # the next content word, a "~" announces a change of value; the rest are canonical words.
 _PHRASE_SPEC = [(" ".join(variants.split()), replacement.strip())
                 for variants, replacement in re.findall(r"([^=;]+)=([^;]+)", """
-    no longer|no more=nolonger; any more=anymore; used to=usedto; non stop|nonstop=direct; gave up|
+    no longer|no more|passed away|let lapse|let lapsed|let it lapse|decided against|
+    stepped back from|stepped down from|misdiagnosed|was misdiagnosed=nolonger; any more=anymore; used to=usedto; non stop|nonstop=direct; gave up|
     give up|given up|giving up=gaveup; instead of|rather than|switched from|switch from|
     moved from|migrated from|changed from|went from|moved away from|converted from|replaced|
     dropped|over=^; switched to|switch to|switched over to|moved to|moved over to|migrated to|
@@ -153,7 +155,7 @@ _PHRASE_SPEC = [(" ".join(variants.split()), replacement.strip())
     light mode|light theme=light; text message|text messages=sms; phone call=phone;
     ms teams=msteams; c++=cpp; c#=csharp; f#=fsharp; js|node js=javascript; mac os|osx=macos;
     vs code|visual studio code=vscode; in go|use go|write go|prefer go=golang; not eat meat|
-    not eat meat anymore=vegetarian; not eat|not have|not tolerate|not drink=avoid; went away|
+    not eat meat anymore=vegetarian; not eat|not tolerate|not drink=avoid; went away|
     gone away|got over|grew out of|cured=outgrew; gluten free=avoid gluten; nut free=avoid nut;
     dairy free=avoid dairy; lactose free=avoid lactose; brief|concise|succinct|terse=short
 """)]
@@ -310,6 +312,8 @@ def _by_values(a: _Text, b: _Text, values: tuple[str, str], kind: Cardinality) -
     if va.values == vb.values if va.values or vb.values else va.norm == vb.norm:
         if flipped:
             return _negation(a, b)
+        if (denial := _by_polarity(a, b)) and denial[0] == "contradiction":
+            return denial  # the same value, dropped: "Dropped Python 3.8 support"
         relation, reason = _by_overlap(a, b, kind, _unmatched(a, b), _similarity(a, b))
         return (relation, reason) if relation != "unrelated" else ("same", f"same value {shown}")
     narrower = _kinship(va, vb)
