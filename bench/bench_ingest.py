@@ -93,7 +93,7 @@ def gate_run(
     return seconds, peak_kib, json.loads(out), schema
 
 
-TABLES = ("intake", "entries", "write_log")
+TABLES = ("intake", "entries", "entry_sources", "write_log")
 
 
 def copy_same_rows(pg_url: str, source_schema: str) -> tuple[float, dict[str, int]]:

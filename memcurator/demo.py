@@ -9,15 +9,18 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
+from sqlalchemy import Engine
 
 from memcurator.progress import ingest_with_progress
 from memcurator.workload import generate_stream
 from store.engine import make_engine, upgrade
 from store.queries import iter_entries, iter_log
+from store.reading import as_of, recall
 
 SEED_CASES = [
     ("I'm vegetarian", "fact", "user_message", 0.95),
@@ -27,20 +30,61 @@ SEED_CASES = [
 ]
 
 
+SEED_USER = {"org_id": "acme", "team_id": "payments", "user_id": "u_seed"}
+SEED_TEAM = {"org_id": "acme", "team_id": "payments"}
+# Rules 4-5: (id, scope, content, created_at, subject or None). Rust arrives before Python,
+# as a backfill would deliver it.
+SEED_HISTORY: list[tuple[str, dict[str, str], str, str, dict[str, str] | None]] = [
+    ("allergy_jan", SEED_USER, "I'm allergic to shellfish", "2025-01-10T09:00:00Z", None),
+    ("allergy_mar", SEED_USER, "I can't eat shrimp", "2025-03-12T09:00:00Z", None),
+    ("seat_jan", SEED_USER, "Prefers window seats", "2025-01-05T09:00:00Z", None),
+    ("seat_apr", SEED_USER, "Prefers aisle seats", "2025-04-02T09:00:00Z", None),
+    ("lang_mar", SEED_USER, "Prefers Rust for new projects", "2025-03-01T00:00:00Z", None),
+    ("lang_nov", SEED_USER, "Prefers Python for new projects", "2024-11-01T00:00:00Z", None),
+    (
+        "team_tabs",
+        SEED_TEAM,
+        "The payments team indents with tabs",
+        "2024-06-01T09:00:00Z",
+        {"entity": "payments", "attribute": "indentation", "value": "tabs"},
+    ),
+    (
+        "user_spaces",
+        SEED_USER,
+        "I indent with spaces",
+        "2025-06-01T08:00:00Z",
+        {"entity": "u_seed", "attribute": "indentation", "value": "spaces"},
+    ),
+]
+
+
 def seed_case_lines() -> Iterator[str]:
-    """The seed's rule 1-3 cases, as candidates for user u_seed."""
+    """The seed's cases, as candidates for user u_seed and the payments team."""
     for i, (content, memory_type, kind, confidence) in enumerate(SEED_CASES):
         yield json.dumps(
             {
                 "id": f"seed_case_{i}",
                 "type": memory_type,
-                "scope": {"org_id": "acme", "user_id": "u_seed"},
+                "scope": SEED_USER,
                 "content": content,
                 "source": {"kind": kind, "ref": f"turn_{i}", "session_id": "s_seed"},
                 "confidence": confidence,
                 "created_at": "2025-03-04T10:12:00Z",
             }
         )
+    for cid, scope, content, when, subject in SEED_HISTORY:
+        candidate: dict[str, object] = {
+            "id": cid,
+            "type": "fact",
+            "scope": scope,
+            "content": content,
+            "source": {"kind": "user_message", "ref": f"turn_{cid}", "session_id": f"s_{cid}"},
+            "confidence": 0.9,
+            "created_at": when,
+        }
+        if subject:
+            candidate["subject"] = subject
+        yield json.dumps(candidate)
 
 
 def run_demo(*, out: Path, users: int, days: int, seed: int) -> None:
@@ -66,8 +110,10 @@ def run_demo(*, out: Path, users: int, days: int, seed: int) -> None:
         )
     _print_outcomes(console, report.as_dict())
     _print_seed_cases(console, engine)
+    _print_history(console, engine)
     _print_drops(console, engine)
     _print_kept(console, engine)
+    _print_store(console, engine)
     console.print(
         f"\nStore: {db_path}. Explore it with\n"
         f"  memcurator export --database-url sqlite:///{db_path} --scope user_id=u_0000\n"
@@ -84,11 +130,11 @@ def _print_outcomes(console: Console, counts: dict[str, int]) -> None:
     console.print(table)
 
 
-def _print_seed_cases(console: Console, engine: object) -> None:
+def _print_seed_cases(console: Console, engine: Engine) -> None:
     table = Table(title="The seed's cases (rules 1-3)")
     table.add_column("candidate")
     table.add_column("outcome")
-    stored = {e["id"]: e for e in iter_entries(engine, {"user_id": "u_seed"}, "all")}  # type: ignore[arg-type]
+    stored = {e["id"]: e for e in iter_entries(engine, {"user_id": "u_seed"}, "all")}
     rejected = {
         json.dumps(row["related_ids"]): row
         for row in iter_log(engine, action="rejected")  # type: ignore[arg-type]
@@ -105,13 +151,55 @@ def _print_seed_cases(console: Console, engine: object) -> None:
     console.print(table)
 
 
-def _print_drops(console: Console, engine: object) -> None:
+def _print_history(console: Console, engine: Engine) -> None:
+    table = Table(title="The seed's cases (rules 4-5): user u_seed, team payments")
+    table.add_column("question")
+    table.add_column("answer")
+    entries = {e["id"]: e for e in iter_entries(engine, {"user_id": "u_seed"}, "all")}
+    allergy = entries["allergy_jan"]
+    table.add_row(
+        "shellfish (Jan) + shrimp (Mar)",
+        f"one entry: {allergy['content']!r}, evidence {allergy['evidence']}",
+    )
+    seat = entries["seat_jan"]
+    table.add_row(
+        "window (Jan) then aisle (Apr)",
+        f"window {seat['status']} by {seat['superseded_by']} from {seat['valid_to']}",
+    )
+    for month, at in (("February", "2025-02-15T00:00:00Z"), ("April", "2025-04-15T00:00:00Z")):
+        current = [
+            e["content"]
+            for e in as_of(engine, SEED_USER, datetime.fromisoformat(at))
+            if e["subject_key"] and e["subject_key"].endswith("programming_language")
+        ]
+        table.add_row(f"as-of {month}: language?", ", ".join(current) or "-")
+    view = recall(engine, SEED_USER, explain=True)
+    indent = next(e for e in view if (e["subject_key"] or "").endswith("/indentation"))
+    table.add_row(
+        "recall u_seed: indentation",
+        f"{indent['content']!r}, shadowing {[s['content'] for s in indent['shadows']]}",
+    )
+    console.print(table)
+
+
+def _print_store(console: Console, engine: Engine) -> None:
+    active = Counter(e["scope"].get("user_id", "-") for e in iter_entries(engine))
+    everything = sum(1 for _ in iter_entries(engine, status="all"))
+    users = [u for u in active if u.startswith("u_0")]
+    console.print(
+        f"\nStore: {sum(active.values())} active entries ({everything} with history); "
+        f"per generated user {min(active[u] for u in users)}-{max(active[u] for u in users)} "
+        "active entries."
+    )
+
+
+def _print_drops(console: Console, engine: Engine) -> None:
     table = Table(title="Dropped, by rule (first two examples of each)")
     table.add_column("rule")
     table.add_column("reason")
     table.add_column("submitted content")
     shown: Counter[str] = Counter()
-    for row in iter_log(engine, action="rejected"):  # type: ignore[arg-type]
+    for row in iter_log(engine, action="rejected"):
         if shown[row["rule"]] >= 2:
             continue
         shown[row["rule"]] += 1
@@ -121,11 +209,11 @@ def _print_drops(console: Console, engine: object) -> None:
     console.print(table)
 
 
-def _print_kept(console: Console, engine: object) -> None:
+def _print_kept(console: Console, engine: Engine) -> None:
     table = Table(title="Stored for u_0000 (first ten)")
     for column in ("type", "content", "confidence", "sensitivity", "subject_key"):
         table.add_column(column)
-    for i, entry in enumerate(iter_entries(engine, {"user_id": "u_0000"})):  # type: ignore[arg-type]
+    for i, entry in enumerate(iter_entries(engine, {"user_id": "u_0000"})):
         if i == 10:
             break
         table.add_row(

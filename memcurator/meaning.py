@@ -7,7 +7,8 @@ meaning is not ("prefers window seats" / "prefers aisle seats"), so it speaks la
 explicit values; polarity and denial ("no longer", "used to", "Rust instead of Python"); antonyms;
 for a single-valued attribute a slot filled differently (languages, diets, numbers, names, "now
 X"); then token overlap. A wrong merge is the worst error, so ``same`` needs equal, variant or
-subset content; a wrong supersession is next, so unknown word swaps stay ``unrelated``. Pure
+subset content; a wrong supersession is next, so unknown word swaps stay ``unrelated``
+unless both name the same salient value ("likes a window seat" / "always books a window seat"). Pure
 standard library, no I/O; statements are analysed once and cached (actives are compared often).
 """
 
@@ -81,12 +82,15 @@ _STOP = _words("""
 """)  # "seat" and "sit" too: "sit by the window" says what "window seats" does
 # Frame words: shared or not, they say nothing about which value is meant.
 _GENERIC = _words("prefer avoid use work live have need get go like find choose pick tend based "
-                   "located resides speak fluent city town home hometown company employer")
+                   "located resides speak fluent city town home hometown company employer employed "
+                   "employee opt")
 _NEGATORS = _words("not no never none nothing neither nor nolonger usedto gaveup stopped quit left "
                    "outgrew formerly previously anymore non dislike lapsed expired rehomed "
-                   "transferred retired")
-_DISPLAY.update(nolonger="no longer", usedto="used to", gaveup="gave up", non="non-", golang="go",
-                mswindows="windows", msteams="teams", cpp="c++", csharp="c#")
+                   "transferred retired disabled")
+_ANYMORE = _stem("anymore")
+_REMOVALS = {"^dropped": "dropped", "^replaced": "replaced"}
+_DISPLAY.update(_REMOVALS, nolonger="no longer", usedto="used to", gaveup="gave up", non="non-",
+                golang="go", mswindows="windows", msteams="teams", cpp="c++", csharp="c#")
 
 # Members of one family cannot both be *the* value of a single-valued slot.
 _FAMILY = {stem: name for name, _, words in (line.partition(":") for line in """
@@ -126,6 +130,11 @@ _RELATIONAL_OPPOSITE = _opposites(
     "enable:disable accept:reject include:exclude on:off "
     "before:after with:without yes:no always:never true:false increase:decrease more:less")
 _OPPOSABLE = frozenset(_VALUE_OPPOSITE) | frozenset(_RELATIONAL_OPPOSITE)
+_SALIENT = frozenset(_FAMILY) | frozenset(_VALUE_OPPOSITE)
+# Two-valued slots, where "not X" says what "Y" does ("no longer vegetarian" / "eats meat again").
+_COMPLEMENT = {w: frozenset(o) for w, o in _opposites(
+    "vegetarian:omnivore light:dark tabs:spaces sync:async public:private manual:automatic "
+    "metric:imperial monorepo:polyrepo introvert:extrovert").items()}
 
 _ANCESTORS = {child: _words(parents) for parents, children in (  # shrimp is a kind of shellfish
     ("shellfish seafood", "shrimp prawn crab lobster crayfish scallop clam mussel oyster squid"),
@@ -140,7 +149,8 @@ _ANCESTORS = {child: _words(parents) for parents, children in (  # shrimp is a k
 _PHRASE_SPEC = [(" ".join(variants.split()), replacement.strip())
                 for variants, replacement in re.findall(r"([^=;]+)=([^;]+)", """
     no longer|no more|passed away|let lapse|let lapsed|let it lapse|decided against|
-    stepped back from|stepped down from|misdiagnosed|was misdiagnosed=nolonger; any more=anymore; used to=usedto; non stop|nonstop=direct; gave up|
+    stepped back from|stepped down from|misdiagnosed|was misdiagnosed=nolonger;
+    any more=anymore; used to=usedto; non stop|nonstop=direct; gave up|
     give up|given up|giving up=gaveup; instead of|rather than|switched from|switch from|
     moved from|migrated from|changed from|went from|moved away from|converted from|replaced|
     dropped|over=^; switched to|switch to|switched over to|moved to|moved over to|migrated to|
@@ -194,6 +204,7 @@ class _Text(NamedTuple):
     denied: frozenset[str]  # content ruled out: "instead of X", ", not X"
     change: str | None  # a change-of-value cue: "switched to", "now"
     names: frozenset[str]  # capitalised words inside a sentence ("Acme", "Berlin")
+    salient: frozenset[str]  # the values proper: family members, antonyms, numbers and names
     grams: frozenset[str]  # character trigrams of the content, for similarity
 
 
@@ -213,8 +224,9 @@ def _analyse(text: str) -> _Text:
     if text[1:] != text[1:].lower():
         names = values.intersection(stems[i] for i in range(1, len(raw))
                                     if raw[i][0].isupper() and raw[i - 1] not in ".!?")
+    salient = names.union(_SALIENT.intersection(values), (v for v in values if not v.isalpha()))
     return _Text(" ".join(text.lower().split()), values, _OPPOSABLE.intersection(rewritten),
-                 tuple(negs), frozenset(denied), change, names - _FAMILY.keys(),
+                 tuple(negs), frozenset(denied), change, names - _FAMILY.keys(), salient,
                  frozenset().union(*map(_trigrams, values)))
 
 
@@ -242,26 +254,29 @@ def _walk(stems: list[str]) -> tuple[list[str], list[str], set[str], str | None]
     negs: list[str] = []
     denied: set[str] = set()
     change: str | None = None
-    said = clause = deny = hit = False
+    said = clause = hit = False
+    deny = ""  # a denial cue waiting for its object
     local, role_of = "", _ROLE.get  # local: the cue of a negation in a later clause
     for stem in [*stems, "|"]:  # a last boundary closes the last clause
         role = role_of(stem)  # content words, the most common, have no role
         if role is None and (deny or local):
             denied.add(stem)
-            deny, hit = False, True
+            deny, hit = "", True
         elif role is None or role == _FRAME:
             content.append(stem)
             clause = True
         elif role == _BOUNDARY:
             if local and not hit:  # "..., not really": it retracts what was said
                 negs.append(local)
-            said, clause, local, deny, hit = said or clause, False, "", False, False
+            if deny in _REMOVALS:  # "Python 3.8 support dropped": no object, the clause goes
+                negs.append(deny)
+            said, clause, local, deny, hit = said or clause, False, "", "", False
         elif role == _NEGATION and said:
             local = stem
-        elif role == _NEGATION:
+        elif role == _NEGATION and not (negs and stem == _ANYMORE):  # "not ... anymore": one
             negs.append(stem)
         elif role == _DENIAL:
-            deny = True
+            deny = stem
         elif role == _CHANGE:
             change = change or stem[1:]
     return content, negs, denied, change
@@ -340,6 +355,10 @@ def _by_polarity(a: _Text, b: _Text) -> _Verdict | None:
     if (hit := (b.denied & a.values) or (a.denied & b.values)) or bool(a.negs) == bool(b.negs):
         return ("contradiction", f"rules out {_show(hit)}") if hit else None
     if a.values and b.values and not a.values & b.values and not _kinship(a, b):
+        neg, pos = (a, b) if a.negs else (b, a)
+        for stem in neg.values & _COMPLEMENT.keys() if len(neg.negs) == 1 else ():
+            if hit := _COMPLEMENT[stem] & pos.values:
+                return "same", f"not {_show({stem})} means {_show(hit)}"
         return "unrelated", f"{_negation(a, b)[1]} of another value"
     return _negation(a, b)
 
@@ -377,7 +396,7 @@ def _by_slot(a: _Text, b: _Text, diff: _Diff) -> _Verdict | None:
     for xa, xb, label in ((numbers_a, numbers_b, "number"), (names_a, names_b, "name")):
         if xa and xb and (framed or b.change):
             return "contradiction", f"different {label} ({_show(xa)} -> {_show(xb)})"
-    if b.change and was and now:
+    if b.change and was and now and not _shared_value(a, b):
         return "contradiction", f"changed ('{b.change}': {_show(was)} -> {_show(now)})"
     return None
 
@@ -400,7 +419,22 @@ def _by_overlap(a: _Text, b: _Text, kind: Cardinality, diff: _Diff, similarity: 
         return "refinement", f"adds value ({_show(now)})"
     if len(a.values) >= 5 and similarity >= 0.6:  # long texts (task summaries) edited in place
         return "refinement", f"updated (similarity {similarity:.2f})"
+    if shared := _shared_value(a, b):  # "likes a window seat" / "always books a window seat"
+        return ("refinement", f"adds detail to {shared}") if len(now) > len(was) + 1 else (
+            "same", f"same value ({shared}), reworded")
     return "unrelated", f"different facet (similarity {similarity:.2f})"
+
+
+def _shared_value(a: _Text, b: _Text) -> str | None:
+    """The salient values both name ("python", "window", "Acme"), if neither names another
+    family member, antonym or number and both rule out the same (usually nothing)."""
+    if not (shared := a.salient & b.salient) or a.denied != b.denied:
+        return None  # a name on one side only is a detail ("UI"); any other value must match
+    if any(t in _SALIENT or not t.isalpha() for t in a.salient ^ b.salient):
+        return None
+    if shared.isdisjoint(_SALIENT | a.names):  # a number alone is no value: "2 approvals"
+        return None
+    return _show(shared) if len(a.negs) % 2 == len(b.negs) % 2 else None
 
 
 def _unmatched(a: _Text, b: _Text) -> _Diff:

@@ -245,13 +245,14 @@ def split(
         len(parted),
         head.valid_from,
         sources=parted,
-        moved=parted,
+        moved=list(parted),  # a copy: absorbing later must not count as moved
         is_new=True,
         dirty=True,
     )
     recompute(new, relate_fn, kind)
     version.sources = kept
     version.added = [s for s in version.added if s in kept]
+    version.moved = [s for s in version.moved if s in kept]
     recompute(version, relate_fn, kind)
     return new
 

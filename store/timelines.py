@@ -13,7 +13,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, RowMapping, bindparam, insert, select, text, tuple_, update
+from sqlalchemy import (
+    Connection,
+    RowMapping,
+    bindparam,
+    insert,
+    select,
+    text,
+    tuple_,
+    update,
+)
 
 from memcurator.decisions import NewEntry
 from memcurator.meaning import cardinality
@@ -62,12 +71,7 @@ def load_timelines(conn: Connection, entries: Sequence[NewEntry]) -> dict[Timeli
     keys = list(earliest)
     needs_sources: list[Version] = []
     for start in range(0, len(keys), _CHUNK):
-        chunk = keys[start : start + _CHUNK]
-        query = select(Entry).where(
-            tuple_(Entry.scope_key, Entry.type, Entry.subject_key).in_(chunk),
-            Entry.status.in_(("active", "superseded")),
-        )
-        for row in conn.execute(query).mappings():
+        for row in conn.execute(_versions_query(conn, keys[start : start + _CHUNK])).mappings():
             key = (row["scope_key"], row["type"], row["subject_key"])
             version = version_from_row(row)
             timelines[key].versions.append(version)
@@ -75,6 +79,24 @@ def load_timelines(conn: Connection, entries: Sequence[NewEntry]) -> dict[Timeli
                 needs_sources.append(version)
     load_sources(conn, needs_sources)
     return timelines
+
+
+def _versions_query(conn: Connection, keys: list[TimelineKey]) -> Any:
+    live = Entry.status.in_(("active", "superseded"))
+    if conn.dialect.name != "postgresql":
+        wanted = tuple_(Entry.scope_key, Entry.type, Entry.subject_key).in_(keys)
+        return select(Entry).where(wanted, live)
+    # One index probe per key (LATERAL), whatever the statistics say: during a bulk load
+    # they lag behind the table, and a hash or IN-list plan then scans all of it per batch.
+    columns = ", ".join(f"e.{c.name}" for c in Entry.__table__.columns)
+    return text(
+        f"SELECT {columns} FROM unnest(CAST(:scopes AS text[]), CAST(:types AS text[]), "
+        "CAST(:keys AS text[])) AS w(s, t, k) CROSS JOIN LATERAL (SELECT * FROM entries "
+        "WHERE entries.scope_key = w.s AND entries.subject_key = w.k AND entries.type = w.t "
+        "AND entries.status IN ('active', 'superseded') OFFSET 0) AS e"
+    ).bindparams(
+        scopes=[k[0] for k in keys], types=[k[1] for k in keys], keys=[k[2] for k in keys]
+    ).columns(*Entry.__table__.columns)
 
 
 def _attribute(key_or_attribute: str | None) -> str | None:
@@ -167,7 +189,10 @@ def write_versions(
     """Update changed versions first (so the one-current index never sees two), then
     insert new ones, then record their sources."""
     changed = [v for v in versions if v.dirty]
-    updates = [_row(v, now) for v in changed if not v.is_new]
+    # Demotions before promotions: the one-current index is checked row by row, so the old
+    # current entry must stop being active before its successor becomes active.
+    updates = [_row(v, now) for v in sorted(changed, key=lambda v: v.status == "active")
+               if not v.is_new]
     inserts = [_row(v, now) for v in changed if v.is_new]
     if updates:
         params = [{"b_id": row["id"], **{c: row[c] for c in _MUTABLE}} for row in updates]
