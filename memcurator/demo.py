@@ -137,7 +137,7 @@ def _print_seed_cases(console: Console, engine: Engine) -> None:
     stored = {e["id"]: e for e in iter_entries(engine, {"user_id": "u_seed"}, "all")}
     rejected = {
         json.dumps(row["related_ids"]): row
-        for row in iter_log(engine, action="rejected")  # type: ignore[arg-type]
+        for row in iter_log(engine, action="rejected")
         if row["related_ids"] and row["related_ids"][0].startswith("seed_case_")
     }
     for i, (content, *_rest) in enumerate(SEED_CASES):
