@@ -105,29 +105,21 @@ class Version:
 
     @classmethod
     def first(cls, entry: NewEntry) -> Version:
+        """A new version holding one accepted candidate."""
         src = Source.of(entry)
-        version = cls(
-            entry.id,
-            entry,
-            entry.content,
-            entry.subject_value,
-            entry.valid_from,
-            entry.valid_from,
-            entry.created_at,
-            entry.source_kind,
-            entry.source_ref,
-            entry.source_session_id,
-            entry.confidence,
-            entry.sensitivity,
-            1,
-            entry.valid_from,
-            sources=[src],
-            added=[src],
-            is_new=True,
-            dirty=True,
-            latest=src.order(),
-        )
-        return version
+        return cls.holding(entry, [src], added=[src])
+
+    @classmethod
+    def holding(cls, entry: NewEntry, sources: list[Source], *, added: list[Source] | None = None,
+                moved: list[Source] | None = None) -> Version:
+        """A new version of ``entry``'s key made of ``sources``, named after the earliest."""
+        head = min(sources, key=Source.order)
+        static = entry if entry.id == head.memory_id else replace(entry, id=head.memory_id)
+        return cls(head.memory_id, static, head.content, head.value, head.valid_from,
+                   head.valid_from, head.created_at, head.kind, head.ref, head.session_id,
+                   head.confidence, head.sensitivity, len(sources), head.valid_from,
+                   sources=sources, added=added or [], moved=moved or [], is_new=True,
+                   dirty=True, latest=max(s.order() for s in sources))
 
     def order(self) -> tuple[datetime, int, str]:
         return (self.valid_since, SOURCE_STRENGTH[self.source_kind], self.id)
@@ -228,27 +220,8 @@ def split(
         kept, parted = later, earlier
     else:
         kept, parted = earlier, later
-    head = min(parted, key=Source.order)
-    new = Version(
-        head.memory_id,
-        replace(version.entry, id=head.memory_id),
-        head.content,
-        head.value,
-        head.valid_from,
-        head.valid_from,
-        head.created_at,
-        head.kind,
-        head.ref,
-        head.session_id,
-        head.confidence,
-        head.sensitivity,
-        len(parted),
-        head.valid_from,
-        sources=parted,
-        moved=list(parted),  # a copy: absorbing later must not count as moved
-        is_new=True,
-        dirty=True,
-    )
+    # ``moved`` is a copy: what the new version absorbs later is added, not moved.
+    new = Version.holding(version.entry, parted, moved=list(parted))
     recompute(new, relate_fn, kind)
     version.sources = kept
     version.added = [s for s in version.added if s in kept]

@@ -44,8 +44,8 @@ def pg_schemas(pg_admin: Engine) -> Iterator[Callable[[], str]]:
         return f"{PG_URL}?options=-csearch_path%3D{schema}"
 
     yield make
-    with pg_admin.begin() as conn:
-        for schema in made:
+    for schema in made:  # one transaction each: hundreds at once exhaust the lock table
+        with pg_admin.begin() as conn:
             conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
 
 
