@@ -14,11 +14,12 @@ How it decides, and why:
   ("Thanks! Also, I'm allergic to penicillin") keeps it: a wrongly dropped fact costs far more
   than a kept "okay", so every doubt resolves towards keeping.
 * A clause is chatter when, after filler words are peeled off its ends, one grammar matches it *in
-  full* (a reference to the conversation, the speaker's action on a conversational object, a filler
-  phrase), or when every one of its few words belongs to the closed vocabulary of talking about the
-  talk ("keep me posted", "you didn't answer my question").  Full matching is what keeps "Let me see
-  drafts before anything is sent to clients" and "Running the tests requires Docker" durable
-  although they open like chatter.
+  full* (a reference to the conversation, the speaker's action on a conversational object, the
+  state of something in flight such as "the build is still running", a filler phrase), or when
+  every one of its few words belongs to the closed vocabulary of talking about the talk ("keep me
+  posted", "you didn't answer my question").  Full matching is what keeps "Let me see drafts
+  before anything is sent to clients" and "Running the tests requires Docker" durable although
+  they open like chatter.
 
 Everything is compiled at import and a call costs a few microseconds, because the gate sees 20k+
 candidates a second.  Pure standard library, no I/O.
@@ -132,10 +133,16 @@ _FILLER = _alt(
     r"|thank(?:s| you)(?: (?:so|very) much)? for (?:the|your) (?:help|patience|time|answer|reply"
     r"|explanation|info|clarification|support)"
     r"|thanks for (?:clarifying|explaining|helping|confirming|sharing|letting me know)"
-    r"|much appreciated|appreciate it|no (?:worries|problem|rush)|you're welcome|my pleasure"
+    r"|much appreciated|(?:i )?(?:really |truly )?appreciate (?:it|that|(?:the|your) (?:quick "
+    r"|fast |speedy |prompt |detailed |clear )?(?:turnaround|response|reply|help|answer|patience"
+    r"|effort|explanation))|no (?:worries|problem|rush)|you're welcome|my pleasure"
     r"|happy to help|glad (?:i could|to) help|hey there|bye for now"
     r"|good (?:morning|afternoon|evening|night)|talk (?:later|soon)|take (?:care|your time)"
     r"|see (?:you|ya)(?: (?:tomorrow|later|soon))?|(?:i )?hope (?:this|that) helps"
+    r"|(?:i )?hope (?:you(?:'re| are) (?:doing )?well|you had a (?:good|nice|great) (?:weekend|day"
+    r"|week|trip|break)|your (?:weekend|day|week|morning|trip|break) (?:was|went|is going) (?:good"
+    r"|well|great|nice|fine))"
+    r"|(?:i )?(?:have|got) (?:everything|all|what) (?:i|we) need(?:ed)?"
     r"|have a (?:good|nice|great) (?:one|day|evening|weekend)|first(?: of all)?|finally"
     r"|let me know if (?:you have|there's|you need) any(?:thing)?(?: (?:other|more|further"
     r"|else))?(?: questions?)?"
@@ -155,13 +162,20 @@ _FILLER = _alt(
     r"|(?:we're|you're|i'm|we are|you are)? ?all (?:set|good)|in (?:short|summary)|gotta (?:run|go)"
     r"|(?:i'm going to |i'll )?need (?:a bit )?more time"
     r"|(?:talk to|catch) you(?: (?:later|soon|tomorrow))?|to recap|here's a (?:summary|recap)"
-    r"|on (?:a|the) call"
+    r"|on (?:a|the) call",
+    # Being away for a moment: "back in 10", "stepping away for lunch", "grabbing coffee".
+    r"back in (?:\d{1,3}|a (?:bit|few|sec|minute|moment)|five|ten|fifteen|twenty|thirty)"
+    r"(?: ?(?:m|mins?|minutes?|h|hours?))?",
+    r"(?:(?:i'm|i am) )?(?:(?:going to|gonna|about to) )?step(?:ping)? away(?: for (?:a (?:bit|sec"
+    r"|minute|moment)|lunch|coffee|a call|a meeting))?"
+    r"|(?:(?:i'm|i am) )?(?:(?:going to|gonna) )?(?:grab|grabbing|getting) (?:a |some )?(?:coffee"
+    r"|lunch|tea|food|a snack)|(?:(?:i'm|i am) )?on my way to (?:a|the|my) (?:meeting|call)",
 )
 
 # (c) Pointers back into the conversation, and steering of it.  They mean something only next to
 # the message they point at.
 _WHEN = r"(?: (?:above|before|earlier|previously|below|in (?:the|this|that) (?:thread|chat)))?"
-_MSG = r"(?:previous|last|earlier) (?:message|reply|comment|answer|email)"
+_MSG = r"(?:previous|last|earlier) (?:message|reply|comment|answer|email|response|post)"
 _META = _alt(
     r"option [a-e1-9]"
     r"|what i (?:meant|mean) (?:was|is) the (?:first|second|third|last|other|former|latter"
@@ -176,22 +190,40 @@ _META = _alt(
     r"|(?:it was |that was )?a typo|forget (?:what i (?:just )?said|that|it|about it)"
     r"|that's (?:not )?what i (?:said|meant|asked)|you already (?:asked|said|told me) (?:that|this)"
     r"|what (?:do|did) you mean(?: by that)?|you misunderstood(?: me)?"
-    r"|i (?:apologi[sz]e|'m sorry) for the (?:confusion|delay|mix-?up)"
-    r"|sorry(?: for the (?:confusion|delay|wait))?|(?:you're|you are) (?:right|correct)"
-    r"|my (?:mistake|bad)|good catch|typo|one more thing|to answer your question"
+    r"|(?:(?:i )?(?:apologi[sz]e|'m sorry|am sorry)|(?:my )?apologies|sorry) (?:for|about)"
+    r" (?:the|my|that) (?:confusion|delay|wait|mix-?up|mistake|error|misunderstanding|typo"
+    r"|late reply)"
+    r"(?: earlier| (?:in|with) my " + _MSG + ")?"
+    r"|sorry|(?:you're|you are) (?:right|correct)"
+    r"|my (?:mistake|bad)|good catch|typo|one more thing"
+    r"|to answer your (?:question|follow-?up|(?:last )?point)|where (?:was i|were we)"
+    r"|the same (?:applies|goes|holds|is true)(?: (?:there|here|for (?:that|this|it|them|both)))?"
     r"|going back to what you said(?: earlier)?|your question above|re|where were we"
     r"|(?:let's|let us) (?:continue|move on|proceed)|continue|go on|keep going|go ahead|try again"
-    r"|moving on|proceeding|next question|any updates?|back to (?:the task|work|it)|how's it going"
+    r"|(?:(?:let's|let us|i'll|we'll) )?mov(?:e|ing) on(?: to (?:the )?(?:next|second|third|last"
+    r"|other|first|remaining) (?:item|point|one|question|step|part|issue|task|thing))?"
+    r"|proceeding|next question|any updates?|back to (?:the task|work|it)|how's it going"
     r"|what's the status|you still there|are you (?:still )?(?:there|working on it)"
     r"|(?:i'm|i am) done(?: for (?:today|now))?|done|that (?:didn't|did not|doesn't|does not) work",
     r"as (?:i|we|you) (?:said|mentioned|noted|explained|discussed|wrote|stated)"
     + _alt(_WHEN, r" in my " + _MSG),
-    r"as (?:mentioned|noted|stated|discussed|said)" + _WHEN,
+    r"as (?:mentioned|noted|stated|discussed|said|explained)" + _alt(_WHEN, r" in my " + _MSG),
     r"like (?:i|we|you) (?:said|discussed|mentioned)" + _WHEN,
     r"see (?:above|below|previous|my " + _MSG + ")",
     r"as per (?:above|before|my " + _MSG + ")",
     r"refer(?: back)? to (?:my|your|the) " + _MSG,
     r"(?:in|per) my " + _MSG,
+    # A verdict on something picked out only by its place in the chat ("option B is safer").
+    r"(?:option [a-e1-9]|the (?:first|second|third|last|other|former|latter|previous|new|old)"
+    r" (?:one|option|approach|version|choice|solution|way|method|suggestion))"
+    r" (?:is|was|seems|looks|sounds) (?:much |a bit |slightly )?(?:better|safer|best|fine|right"
+    r"|correct|cleaner|simpler|faster|the way to go)",
+    # Questions back to the listener about the exchange itself.
+    r"(?:did|does|do|is|was) (?:that|this|it|the fix|the change|everything) (?:fix (?:it|that|the"
+    r" issue|the problem)|work|help|make sense|solve (?:it|the (?:issue|problem))|answer your"
+    r" question|look (?:right|correct|ok|good))(?: for you| now)?",
+    r"which (?:one|file|option|version|line|part|error|message|branch|link) (?:do|did) you"
+    r" (?:mean|want|need)",
 )
 
 # (b) The speaker's own action on something in the conversation, now or imminently:
@@ -199,7 +231,8 @@ _META = _alt(
 # logs"); open text is allowed only in the listener's things ("your ...", "... for you"), so "I'm
 # looking for a job in data engineering" and "I'm running the Berlin half marathon" do not fit.
 _SUBJECT = _alt(
-    r"let me|lemme|let's|let us|allow me to|i(?:'ll| will)|we(?:'ll| will)"
+    r"(?:can|could|would|will) you(?: please)?|let me|lemme|let's|let us|allow me to"
+    r"|i(?:'ll| will)|we(?:'ll| will)"
     r"|(?:i(?:'m| am)|we(?:'re| are)) (?:going to|gonna|about to)|i've|we've|gonna|i need to"
     r"|i(?:'d| would) like to|i(?:'m| am)|we(?:'re| are)|i can|we can|i|we|will"
 )
@@ -227,8 +260,12 @@ _VERB = _alt(
     r"|ask(?:ing)?|draft(?:ing)?|report(?:ing)? back|get(?:ting)? started|start(?:ing)?"
     r"|begin(?:ning)?|proceed(?:ing)?|prepar(?:e|ing)|compil(?:e|ing)|walk(?:ing)? you through"
     r"|re-?check(?:ing)?|consider(?:ing)?|download(?:ing)?|upload(?:ing)?|send(?:ing)?|share"
-    r"|forward(?:ing)?|attach(?:ing)?|reproduc(?:e|ing|ed)|answer(?:ing)?"
-    r"|(?:check|look|pull|search|fix|open|updat|load)ed(?: up| into| at)?"
+    r"|forward(?:ing)?|attach(?:ing)?|reproduc(?:e|ing|ed)|answer(?:ing)?|list(?:ing)?|edit(?:ing)?"
+    r"|apply(?:ing)?|paste|post|resend|show|(?:mak(?:e|ing)|made) (?:that|this|the|those|these|your"
+    r"|all the) (?:requested |suggested )?(?:changes?|edits?|fix(?:es)?|updates?)"
+    r"(?: you (?:asked for|requested|suggested|wanted))?"
+    r"|(?:check|look|pull|search|fix|open|updat|load|appli|edit|list|add|chang|renam|remov|mov)ed"
+    r"(?: up| into| at)?"
 )
 _NOUN = _alt(
     r"logs?|files?|config(?:uration)?|tests?|test suite|results?|docs|documentation|code(?:base)?"
@@ -240,6 +277,7 @@ _NOUN = _alt(
     r"|thread|email|attachment|link|doc(?:ument)?|function|module|reply|response|drafts?|summary"
     r"|steps?|plan|thing|one|part|section|setup|environment|bug|warnings?|numbers|figures|flights?"
     r"|prices?|hotels?|everything|team|colleagues?|manager|web|internet|weather|reservations?|check"
+    r"|directory|folder|dir|contents|project|package|ci|deploy|stack"
 )
 _FILE = r"[\w/-]+\.(?:py|js|ts|tsx|json|ya?ml|toml|md|txt|cfg|ini|sh|go|rs|java|sql|log|csv|html)"
 _DET = r"(?:(?:the|your|my|our|a|an|some|this|that|these|those|its|another) )?"
@@ -251,9 +289,10 @@ _OBJECT = (
         r"what (?:i|we) can (?:find|do|dig up)", r"what(?:'s| is) (?:going on|wrong|happening)",
         r"(?:if|whether) (?:it|that|this|everything|the fix|the change)"
         r" (?:works|worked|helps|helped|is (?:right|correct|there|fixed))(?: now)?",
-        _NOUN_PHRASE + r"(?: of " + _NOUN_PHRASE + ")?", _FILE,
+        _NOUN_PHRASE + r"(?: of " + _NOUN_PHRASE + ")?", _FILE, r"lines? \d+(?:-\d+)?",
     )
-    + r"(?: (?:you|i) (?:just )?(?:sent|shared|mentioned|attached|posted|pasted|uploaded))?"
+    + r"(?: (?:you|i) (?:just )?(?:sent|shared|mentioned|attached|posted|pasted|uploaded|suggested"
+    r"|asked for|requested|described|wanted|proposed))?"
 )
 _TAIL = _alt(
     r"(?:right )?now|real (?:quick|fast)|quick(?:ly)?|first|again|further"
@@ -262,6 +301,8 @@ _TAIL = _alt(
     r"|on my (?:end|side)|step by step|so far|more closely|(?:on|with) (?:that|this|it)|here|myself"
     r"|after lunch|this (?:afternoon|evening)|in (?:a bit|an hour)"
     r"|(?:once|when) (?:it's|it is|that's|that is|i'm|i am) (?:done|ready|finished|complete)"
+    r"|above|below|as (?:requested|asked|suggested|discussed|agreed|promised)"
+    r"|before (?:answering|replying|responding|i (?:answer|reply|respond))"
     r"|to (?:verify|confirm|see|check|make sure|understand|find out|think)(?: (?:the fix|it|that"
     r"|this|if it works|that it works|everything works|its structure|what's (?:going on|wrong)"
     r"|the (?:layout|structure|codebase|problem|issue)))?"
@@ -273,36 +314,86 @@ _FIXED_ACTION = _alt(
     r"|i need a (?:sec|second|moment|minute)|brb|be right back|afk(?: \d+ ?min(?:utes?)?)?"
     r"|(?:i'm |we're |still )?on it"
 )
+# Where and how the speaker does it.  Only narration (an explicit speaker, or a progressive verb)
+# may carry these, so the instruction "Run the tests locally" stays durable.
+_SCOPE = _alt(
+    r"locally|on my (?:machine|laptop)",
+    r"for (?:usages?|uses|references|callers|calls|occurrences|mentions) of (?:it|that|this|the)"
+    r"(?: (?:function|method|class|variable|file|module|flag|setting))?",
+    r"(?:in|from|under|inside) " + _DET + r"(?:[\w'-]+ )?(?:directory|folder|dir|repo|repository"
+    r"|project|codebase|file|module|package|branch|root)",
+    r"with (?:more |verbose |extra |debug )?(?:logging|logs|output|flags?|debug(?:ging)?)",
+)
 _PARTICLE = r"(?: (?:up|over|down|out|back|through|in|on|off))?"
+_ACTION_CORE = _alt(
+    _VERB
+    + _alt(
+        f" {_OBJECT}",
+        # Doing something to the listener's things ("looking up your reservation") or for them
+        # ("checking the weather for you") is service chatter whatever the noun.
+        r" your (?:[\w'-]+ ){0,2}[\w'-]+",
+        rf" {_DET}(?:[\w'-]+ ){{0,2}}[\w'-]+ for you",
+    )
+    + "?",
+    # Any verb whose object is a bare pronoun ("I'll break this down", "sending it over"): the
+    # pronoun points into the conversation, so nothing durable is left.
+    rf"[\w'-]+{_PARTICLE} (?:(?:it|that|this|them|these|those)(?: one)?"
+    rf"|the (?:first|second|third|last|other) one){_PARTICLE}",
+)
 _ACTION = _alt(
     _FIXED_ACTION,
-    f"(?:{_SUBJECT} )?(?:{_ADVERB} ){{0,3}}"
+    f"(?:{_SUBJECT} )?(?:{_ADVERB} ){{0,3}}{_ACTION_CORE}",
+    f"(?:{_SUBJECT} |(?=[\\w'-]+ing ))(?:{_ADVERB} ){{0,3}}{_ACTION_CORE}(?: {_SCOPE})+",
+)
+
+# (d) The state of something in flight in the session: "the build is still running", "it's taking
+# a while", "still waiting on the CI to finish".  Subjects are a closed list of session processes
+# with at most a short modifier, and the clause must end with the state (plus tails such as "now"),
+# so "The nightly job is still running on the old cron server" and "Deploys are still manual" stay.
+_PROCESS = _alt(
+    r"(?:(?:the|my|your|this|that) )?(?:(?:ci|unit|e2e|docker|npm|pip|test|full|new) )?"
     + _alt(
-        _VERB
-        + _alt(
-            f" {_OBJECT}",
-            # Doing something to the listener's things ("looking up your reservation") or for them
-            # ("checking the weather for you") is service chatter whatever the noun.
-            r" your (?:[\w'-]+ ){0,2}[\w'-]+",
-            rf" {_DET}(?:[\w'-]+ ){{0,2}}[\w'-]+ for you",
-        )
-        + "?",
-        # Any verb whose object is a bare pronoun ("I'll break this down", "sending it over"): the
-        # pronoun points into the conversation, so nothing durable is left.
-        rf"[\w'-]+{_PARTICLE} (?:it|that|this|them|these|those){_PARTICLE}",
+        r"builds?|tests?|test suite|test run|ci|pipeline|job|install(?:ation)?|deploy(?:ment)?"
+        r"|migration|page|tool|command|script|query|download|upload|linter|compiler|laptop"
+        r"|computer|machine|vpn|connection|container|process|upgrade|compile|import|export|sync"
+        r"|backup|reboot|restart|check|scan|run|fix|change|suite|app|browser|editor|ide|terminal"
     ),
+    r"it|this|that|everything|things",
+)
+_STATE = _alt(
+    r"(?:(?:still|now|currently) )?(?:running|loading|compiling|building|installing|rebooting"
+    r"|restarting|reconnecting|updating|downloading|uploading|processing|deploying|spinning up"
+    r"|booting(?: up)?|going|in progress|pending|queued|stuck)",
+    r"(?:still )?taking (?:a (?:while|bit|minute|moment|sec)|(?:a (?:bit|little) )?(?:longer"
+    r"|forever|ages|some time)(?: than (?:expected|usual|i thought))?)",
+    r"(?:(?:almost|nearly|finally|just|now|all) )?(?:done|finished|complete|completed|ready)"
+    r"|(?:almost|nearly) there|(?:passing|green|failing|working|fixed|back)(?: again)?",
+)
+_STATUS = _alt(
+    _PROCESS + r"(?: is| are|'s|'re)? " + _STATE,
+    _PROCESS + r" (?:(?:has|have) )?(?:(?:just|finally) )?(?:finished|completed|passed|failed"
+    r"|crashed|timed out|succeeded|went through|came back)(?: (?:loading|running|building"
+    r"|installing|compiling|downloading|uploading))?",
+    r"(?:(?:i'm|we're|i am|we are) )?(?:still )?waiting (?:on|for) " + _PROCESS
+    + r"(?: to (?:finish|complete|load|run|pass|come back|be done|start|restart|reboot))?",
 )
 
 # One regex per clause: exactly one core, whose group name says which kind of chatter it is, then
 # optional tails ("now", "for you").
 _CLAUSE = re.compile(
-    rf"(?:(?P<meta>{_META})|(?P<action>{_ACTION})|(?P<filler>{_FILLER}))(?: {_TAIL})*"
+    rf"(?:(?P<meta>{_META})|(?P<action>{_ACTION})|(?P<status>{_STATUS})|(?P<filler>{_FILLER}))"
+    rf"(?: {_TAIL})*"
 )
+
+# Picking the thread back up: "where was I... oh yes, the migrations".
+_RESUME = ("where was i", "where were we")
+_TOPIC = re.compile(r"(?:the|your|my|that) (?:[\w'-]+ )?[\w'-]+")
 
 # When clauses of several kinds are present, the reason names the most telling one.
 _LABELS = {
     "meta": "refers to the conversation",
     "action": "in-progress action",
+    "status": "status of something in flight",
     "chat": "only conversational words",
     "filler": "conversational filler",
 }
@@ -332,8 +423,11 @@ def _is_filler_word(word: str) -> bool:
     )
 
 
-def _classify(clause: str) -> str | None:
-    """Name the kind of chatter a clause is (a key of _LABELS), or None when it has content."""
+def _classify(clause: str, resuming: bool = False) -> str | None:
+    """Name the kind of chatter a clause is (a key of _LABELS), or None when it has content.
+
+    ``resuming`` says the previous clause was "where was I": a bare topic ("the migrations") then
+    only names what the chat was about."""
     words = clause.split()
     if len(words) > _MAX_CLAUSE_WORDS:
         return None
@@ -344,7 +438,10 @@ def _classify(clause: str) -> str | None:
         end -= 1
     if start == end:
         return "filler"
-    match = _CLAUSE.fullmatch(" ".join(words[start:end]))
+    core = " ".join(words[start:end])
+    if resuming and _TOPIC.fullmatch(core):
+        return "meta"
+    match = _CLAUSE.fullmatch(core)
     if match is None and (start or end < len(words)):
         # Peeling can split a phrase ("good catch", "thank you for your patience"): retry whole.
         match = _CLAUSE.fullmatch(clause)
@@ -369,11 +466,13 @@ def transient_reason(content: str) -> str | None:
     if not content or content.isspace() or len(content) > _MAX_CHARS:
         return None  # empty content is the schema rule's business; long content is never chatter
     found: dict[str, str] = {}
+    resuming = False
     for clause in _clauses(content):
-        kind = _classify(clause)
+        kind = _classify(clause, resuming)
         if kind is None:
             return None  # one clause with content keeps the whole candidate
         found.setdefault(kind, clause)
+        resuming = clause.endswith(_RESUME) or (resuming and kind == "filler")
     if not found:
         return "no words, only emoji or punctuation"
     kind = next(kind for kind in _LABELS if kind in found)

@@ -39,6 +39,14 @@ def test_hmm_let_me_think_is_dropped_with_a_reason_naming_what_matched() -> None
         "Thanks! Also, I'm allergic to penicillin",
         "Always check with me first",
         "Never say 'as I said above' in written reports",
+        "Always run the tests before pushing",
+        "The build takes 40 minutes on CI",
+        "Deploys are still manual for the billing service",
+        "The nightly job is still running on the old cron server",
+        "Can you always reply in French?",
+        "Run the tests locally",
+        "Back in 2019 we used MySQL",
+        "Option B is safer for production databases",
     ],
 )
 def test_durable_statements_with_chatter_words_are_kept(durable: str) -> None:
@@ -58,6 +66,18 @@ def test_durable_statements_with_chatter_words_are_kept(durable: str) -> None:
         ("thanks!! 😊", "conversational filler"),
         ("👍", "emoji or punctuation"),
         ("You didn't answer my question.", "only conversational words"),
+        ("Hold on, the build is still running.", "status of something in flight"),
+        ("Hmm, it's taking longer than expected.", "status of something in flight"),
+        ("Still waiting on the CI to finish.", "status of something in flight"),
+        ("I'll start by listing the directory contents.", "in-progress action"),
+        ("I'm going to search the codebase for usages of that function.", "in-progress action"),
+        ("Okay, I've made the change you asked for.", "in-progress action"),
+        ("Can you paste the error again?", "in-progress action"),
+        ("As mentioned earlier, see the diff above.", "refers to the conversation"),
+        ("As noted in my earlier response, the second approach is better.", "refers to"),
+        ("Apologies for the confusion in my previous reply.", "refers to the conversation"),
+        ("Right, where was I... oh yes, the migrations.", "refers to the conversation"),
+        ("Going to step away for lunch, back in 30", "conversational filler"),
     ],
 )
 def test_conversation_state_is_dropped_and_the_reason_says_why(chatter: str, named: str) -> None:
