@@ -1,20 +1,38 @@
 """memcurator: the write gate and nightly consolidation for an agent's long-term memory.
 
-The public Python API is ``submit``: gate candidates in-process exactly as
-``memcurator ingest`` does. Heavy imports wait until it is called, so the pure core
-(``memcurator.schema``, ``memcurator.gate``, ...) stays cheap to import.
+The public Python API mirrors the CLI: ``submit`` gates candidates in-process exactly as
+``memcurator ingest`` does; ``as_of``, ``recall`` and ``trace`` answer support's questions.
+Heavy imports wait until a function is called, so the pure core (``memcurator.schema``,
+``memcurator.gate``, ...) stays cheap to import.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from sqlalchemy import Engine
+
     from memcurator.schema import Candidate
     from memcurator.service import IngestReport
 
-__all__ = ["submit"]
+__all__ = ["as_of", "recall", "submit", "trace"]
+
+
+@contextmanager
+def _store(database_url: str | None) -> Iterator[Engine]:
+    from memcurator.settings import Settings
+    from store.engine import make_engine, require_current_schema
+
+    engine = make_engine(database_url or Settings().database_url)
+    try:
+        require_current_schema(engine)
+        yield engine
+    finally:
+        engine.dispose()
 
 
 def submit(
@@ -29,12 +47,38 @@ def submit(
     unreachable or not initialised. Rejections are logged, never raised.
     """
     from memcurator.service import submit as submit_to
-    from memcurator.settings import Settings
-    from store.engine import make_engine, require_current_schema
 
-    engine = make_engine(database_url or Settings().database_url)
-    try:
-        require_current_schema(engine)
+    with _store(database_url) as engine:
         return submit_to(candidates, engine=engine, batch_size=batch_size)
-    finally:
-        engine.dispose()
+
+
+def as_of(
+    scope: Mapping[str, str], at: datetime, *, database_url: str | None = None
+) -> list[dict[str, Any]]:
+    """The entries that were current for ``scope`` at ``at`` (timezone-aware)."""
+    from store.reading import as_of as as_of_query
+
+    with _store(database_url) as engine:
+        return as_of_query(engine, scope, at)
+
+
+def recall(
+    scope: Mapping[str, str],
+    *,
+    explain: bool = False,
+    limit: int | None = None,
+    database_url: str | None = None,
+) -> list[dict[str, Any]]:
+    """The active view an agent gets: most specific scope per key, ranked."""
+    from store.reading import recall as recall_query
+
+    with _store(database_url) as engine:
+        return recall_query(engine, scope, explain=explain, limit=limit)
+
+
+def trace(memory_id: str, *, database_url: str | None = None) -> dict[str, Any] | None:
+    """An entry, its source turns, its log events and its supersession chain, or None."""
+    from store.reading import trace as trace_query
+
+    with _store(database_url) as engine:
+        return trace_query(engine, memory_id)
