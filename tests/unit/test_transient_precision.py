@@ -14,7 +14,7 @@ def test_no_statement_of_the_key_pairs_set_is_taken_for_chatter() -> None:
     # 800+ durable statements written for another purpose (dedup), many of them terse and
     # subject-less ("Uses Jest", "Code review required"): a cross-check of precision.
     statements = set()
-    for line in (DATA / "key_pairs_labelled.jsonl").open(encoding="utf-8"):
+    for line in (DATA / "key_pairs_labelled.jsonl").read_text(encoding="utf-8").splitlines():
         pair = json.loads(line)
         statements.update((pair["old"], pair["new"]))
     dropped = {s: transient_reason(s) for s in statements if transient_reason(s)}
