@@ -143,3 +143,17 @@ class Intake(Base):
     rule: Mapped[str] = mapped_column(String(32))
     memory_id: Mapped[str | None] = mapped_column(String(128))
     received_at: Mapped[datetime]
+
+
+class AuditMark(Base):
+    """One verdict of the periodic sample audit on one entry (the latest verdict counts)."""
+
+    __tablename__ = "audit_marks"
+
+    seq: Mapped[int] = mapped_column(SequenceNumber, primary_key=True, autoincrement=True)
+    at: Mapped[datetime]
+    memory_id: Mapped[str] = mapped_column(String(128), index=True)
+    type: Mapped[str] = mapped_column(String(16))
+    verdict: Mapped[str] = mapped_column(String(16))
+    auditor: Mapped[str | None] = mapped_column(String(200))
+    note: Mapped[str | None] = mapped_column(Text)
