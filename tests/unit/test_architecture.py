@@ -8,7 +8,10 @@ from pathlib import Path
 import pytest
 
 CORE = Path(__file__).resolve().parents[2] / "memcurator"
-PURE_MODULES = ["decisions", "gate", "ids", "keys", "privacy", "schema", "transient", "workload"]
+PURE_MODULES = [
+    "decisions", "gate", "ids", "keys", "meaning", "privacy", "resolve", "schema", "transient",
+    "workload",
+]
 FORBIDDEN = ("sqlalchemy", "psycopg", "prefect", "store", "flows", "tasks", "alembic", "open")
 
 
