@@ -202,6 +202,12 @@ def place_and_write(
             ]
         else:
             events[i] = timelines[key].place(entry)
+        known = key is not None and any(v.id == entry.supersedes for v in timelines[key].versions)
+        if entry.supersedes and not known:
+            # Rule 5 compares one scope and key only: say so rather than ignore it silently.
+            first = events[i][0]
+            note = f"; supersedes {entry.supersedes} not applied: not under the same scope and key"
+            events[i][0] = replace(first, reason=first.reason + note)
     placed = [replace(d, events=(*d.events, *events.get(i, ()))) for i, d in enumerate(decisions)]
     versions = [v for t in timelines.values() for v in t.versions] + unkeyed
     write_versions(conn, versions, now=now, new_memory_ids={e.id for e in accepted})

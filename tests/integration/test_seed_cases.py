@@ -138,3 +138,21 @@ def test_a_team_convention_survives_one_users_contrary_preference(
     assert [s["id"] for s in top["shadows"]] == ["team_tabs"]
     team_view = cli.lines("recall", *scope_args(TEAM))
     assert [e["id"] for e in team_view] == ["team_tabs"]
+
+
+def test_explicit_supersedes_is_honoured_inside_a_key_and_explained_outside(
+    store_url: str, tmp_path: Path
+) -> None:
+    cli = Cli(store_url, tmp_path)
+    cli.ingest(
+        fact("old", "Prefers window seats", "2025-01-05T09:00:00Z"),
+        # A refinement would be merged into "old"; the explicit link makes it a new version.
+        fact(
+            "new", "Prefers window seats, over the wing", "2025-01-06T09:00:00Z", supersedes="old"
+        ),
+        fact("elsewhere", "Prefers direct flights", "2025-02-01T09:00:00Z", supersedes="old"),
+    )
+    entries = {e["id"]: e for e in cli.lines("export", "--status", "all")}
+    assert entries["old"]["status"] == "superseded" and entries["old"]["superseded_by"] == "new"
+    (note,) = [r for r in cli.lines("log", "--memory", "elsewhere")]
+    assert "supersedes old not applied" in note["reason"]
