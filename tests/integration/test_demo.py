@@ -1,0 +1,65 @@
+"""`make demo` keeps working: the main job end to end on a fresh SQLite store."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+
+def test_the_demo_gates_a_stream_and_shows_the_seeds_cases(tmp_path: Path) -> None:
+    out = tmp_path / "demo-out"
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "memcurator",
+            "demo",
+            "--out",
+            str(out),
+            "--users",
+            "2",
+            "--days",
+            "3",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={"COLUMNS": "200", "PATH": "/usr/bin"},
+    )
+    assert result.returncode == 0, result.stderr
+    text = result.stdout
+    for expected in (
+        "stored as fact",  # I'm vegetarian
+        "dropped by transient",  # hmm, let me think
+        "stored as observation",  # the promotion guess
+        "below the fact threshold 0.6",
+        "I'm allergic to shellfish; I can't eat shrimp",
+        "window superseded by seat_apr",
+        "shadowing ['The payments team indents with tabs']",
+    ):
+        assert expected in text, expected
+    lines = text.splitlines()
+    assert any("as-of February" in line and "Prefers Python" in line for line in lines)
+    assert any("as-of April" in line and "Prefers Rust" in line for line in lines)
+    assert (out / "candidates.jsonl").exists() and (out / "memcurator-demo.db").exists()
+    # Running it again starts from a fresh store: the same numbers come out.
+    again = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "memcurator",
+            "demo",
+            "--out",
+            str(out),
+            "--users",
+            "2",
+            "--days",
+            "3",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={"COLUMNS": "200", "PATH": "/usr/bin"},
+    )
+    assert again.stdout.split("Dropped")[0] == text.split("Dropped")[0]
