@@ -105,8 +105,15 @@ def ingest(
     file: Annotated[str, typer.Argument(help="A JSON Lines file of candidates, or - for stdin.")],
     database_url: DatabaseUrl = None,
     batch_size: Annotated[
-        int, typer.Option(min=1, max=100_000, help="Candidates per transaction.")
-    ] = 1000,
+        int | None,
+        typer.Option(
+            min=1,
+            max=100_000,
+            envvar="MEMCURATOR_BATCH_SIZE",
+            help="Candidates per transaction (default 1000).",
+            show_default=False,
+        ),
+    ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the counts as one JSON object.")
     ] = False,
@@ -117,14 +124,15 @@ def ingest(
     """
     from memcurator.progress import ingest_with_progress
 
+    settings = Settings()
     engine = _engine(database_url)
     with _open_input(file) as (stream, size):
         report = ingest_with_progress(
             engine,
             stream,
             size=size,
-            batch_size=batch_size,
-            max_line_bytes=Settings().max_line_bytes,
+            batch_size=batch_size or settings.batch_size,
+            max_line_bytes=settings.max_line_bytes,
         )
     counts = report.as_dict()
     if as_json:

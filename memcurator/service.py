@@ -21,7 +21,7 @@ from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import DBAPIError
 
 from memcurator.decisions import Decision, LogEvent
-from memcurator.gate import evaluate_candidate, evaluate_line, reject_oversize, reject_store_refusal
+from memcurator.gate import evaluate_line, reject_oversize, reject_store_refusal
 from memcurator.resolve import Source, Version
 from memcurator.schema import Candidate
 from store.engine import WRITER, StoreError, describe_url, first_line
@@ -259,7 +259,6 @@ __all__ = [
     "IngestReport",
     "Oversize",
     "apply_batch",
-    "evaluate_candidate",
     "ingest_stream",
     "read_lines",
     "submit",
