@@ -7,9 +7,8 @@ import sys
 from pathlib import Path
 
 
-def test_the_demo_gates_a_stream_and_shows_the_seeds_cases(tmp_path: Path) -> None:
-    out = tmp_path / "demo-out"
-    result = subprocess.run(
+def run_demo(out: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
         [
             sys.executable,
             "-m",
@@ -27,6 +26,11 @@ def test_the_demo_gates_a_stream_and_shows_the_seeds_cases(tmp_path: Path) -> No
         timeout=300,
         env={"COLUMNS": "200", "PATH": "/usr/bin"},
     )
+
+
+def test_the_demo_gates_a_stream_and_shows_the_seeds_cases(tmp_path: Path) -> None:
+    out = tmp_path / "demo-out"
+    result = run_demo(out)
     assert result.returncode == 0, result.stderr
     text = result.stdout
     for expected in (
@@ -44,22 +48,5 @@ def test_the_demo_gates_a_stream_and_shows_the_seeds_cases(tmp_path: Path) -> No
     assert any("as-of April" in line and "Prefers Rust" in line for line in lines)
     assert (out / "candidates.jsonl").exists() and (out / "memcurator-demo.db").exists()
     # Running it again starts from a fresh store: the same numbers come out.
-    again = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "memcurator",
-            "demo",
-            "--out",
-            str(out),
-            "--users",
-            "2",
-            "--days",
-            "3",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env={"COLUMNS": "200", "PATH": "/usr/bin"},
-    )
+    again = run_demo(out)
     assert again.stdout.split("Dropped")[0] == text.split("Dropped")[0]
