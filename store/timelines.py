@@ -82,10 +82,9 @@ def load_timelines(conn: Connection, entries: Sequence[NewEntry]) -> dict[Timeli
 
 
 def _versions_query(conn: Connection, keys: list[TimelineKey]) -> Any:
-    live = Entry.status.in_(("active", "superseded"))
     if conn.dialect.name != "postgresql":
         wanted = tuple_(Entry.scope_key, Entry.type, Entry.subject_key).in_(keys)
-        return select(Entry).where(wanted, live)
+        return select(Entry).where(wanted, Entry.status.in_(("active", "superseded")))
     # One index probe per key (LATERAL), whatever the statistics say: during a bulk load
     # they lag behind the table, and a hash or IN-list plan then scans all of it per batch.
     columns = ", ".join(f"e.{c.name}" for c in Entry.__table__.columns)
