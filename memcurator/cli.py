@@ -476,3 +476,7 @@ def main() -> None:
         )
         sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+# The flow-running commands live beside this module (registered on ``app`` when imported).
+from memcurator import cli_flows  # noqa: E402,F401

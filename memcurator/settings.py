@@ -16,6 +16,16 @@ class Settings(BaseSettings):
     database_url: str = DEFAULT_DATABASE_URL
     batch_size: int = 1000
     max_line_bytes: int = 1_048_576
+    # The nightly pass (rules 6 and 7).
+    expire_after_days: float = 30.0
+    promote_sessions: int = 3
+    topic_similarity: float = 0.3
+    partitions: int = 8
+    statement_timeout_ms: int = 600_000
+    task_retries: int = 3
+    retry_backoff_seconds: float = 2.0
+    timezone: str = "UTC"
+    nightly_cron: str = "0 2 * * *"
 
     @field_validator("database_url")
     @classmethod

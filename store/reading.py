@@ -13,7 +13,7 @@ from sqlalchemy.sql.elements import ColumnElement
 
 from memcurator.schema import SCOPE_LEVELS
 from store.queries import entry_document, iso, log_document
-from store.tables import Entry, EntrySource, WriteLog
+from store.tables import Entry, EntrySource, TopicMember, WriteLog
 
 # Most specific first: the read view prefers a user's own entry to the team's.
 SPECIFICITY = {"user_id": 5, "agent_id": 4, "project_id": 3, "team_id": 2, "org_id": 1}
@@ -112,6 +112,11 @@ def trace(engine: Engine, memory_id: str) -> dict[str, Any] | None:
             "log": [log_document(e) for e in events],
             "supersedes": _chain(session, entry, backwards=True),
             "superseded_by": _chain(session, entry, backwards=False),
+            "topics": list(
+                session.scalars(
+                    select(TopicMember.topic_id).where(TopicMember.observation_id == entry.id)
+                )
+            ),
         }
 
 

@@ -89,6 +89,7 @@ class Entry(Base):
     __table_args__ = (
         Index("ix_entries_scope_subject_status", "scope_key", "subject_key", "status"),
         Index("ix_entries_user_status", "user_id", "status"),
+        Index("ix_entries_type_status_scope", "type", "status", "scope_key"),
     )
 
 
@@ -157,3 +158,30 @@ class AuditMark(Base):
     verdict: Mapped[str] = mapped_column(String(16))
     auditor: Mapped[str | None] = mapped_column(String(200))
     note: Mapped[str | None] = mapped_column(Text)
+
+
+class TopicMember(Base):
+    """An observation batched into a topic entry by the nightly pass (members never move)."""
+
+    __tablename__ = "topic_members"
+
+    observation_id: Mapped[str] = mapped_column(String(128), primary_key=True)
+    topic_id: Mapped[str] = mapped_column(String(128), index=True)
+    joined_on: Mapped[str] = mapped_column(String(10))
+    last_seen: Mapped[datetime]
+
+
+class ConsolidationRun(Base):
+    """The idempotency ledger: one row per (pass date, partition) committed by the nightly pass.
+
+    Written in the same transaction as the partition's changes, so a retried task or a rerun
+    flow skips exactly the partitions that already landed.
+    """
+
+    __tablename__ = "consolidation_runs"
+
+    run_date: Mapped[str] = mapped_column(String(10), primary_key=True)
+    partition: Mapped[str] = mapped_column(String(32), primary_key=True)
+    flow_run_id: Mapped[str | None] = mapped_column(String(64))
+    finished_at: Mapped[datetime]
+    counts: Mapped[dict[str, Any]]

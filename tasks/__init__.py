@@ -1,4 +1,7 @@
-"""Prefect tasks: thin wrappers that load, call the pure policy, and apply through ``store``.
+"""Prefect tasks: thin wrappers that open a transaction, call the store and the pure policy.
 
-They arrive with the consolidation issue, wrapping ``memcurator.service`` and the store.
+Every task that touches the database uses ``NO_CACHE`` (an engine does not pickle, and a
+cached result would skip a write), retries only faults a retry can cure
+(``store.errors.is_transient``), and is safe to retry: its writes commit in one transaction
+with their idempotency record.
 """

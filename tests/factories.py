@@ -33,3 +33,31 @@ def candidate(**overrides: Any) -> dict[str, Any]:
 def line(**overrides: Any) -> bytes:
     """A candidate as one JSON Lines record."""
     return json.dumps(candidate(**overrides)).encode()
+
+
+def observation(
+    user: str,
+    session: str,
+    at: str,
+    *,
+    content: str = "psql timed out connecting to replica-2",
+    tool: str | None = "psql",
+    symptom: str | None = "timeout",
+    kind: str = "tool_result",
+    **overrides: Any,
+) -> dict[str, Any]:
+    """An observation candidate for ``user``, seen in ``session`` at ``at`` (RFC 3339)."""
+    data = candidate(
+        type="observation",
+        scope={"org_id": "acme", "user_id": user},
+        content=content,
+        source={"kind": kind, "ref": f"turn_{suffix()}", "session_id": session},
+        confidence=0.8,
+        created_at=at,
+        **overrides,
+    )
+    if tool:
+        data["tool"] = tool
+    if symptom:
+        data["symptom"] = symptom
+    return data

@@ -9,7 +9,8 @@ import pytest
 
 CORE = Path(__file__).resolve().parents[2] / "memcurator"
 PURE_MODULES = [
-    "decisions", "gate", "ids", "keys", "meaning", "privacy", "resolve", "schema", "transient",
+    "consolidation", "decisions", "gate", "ids", "keys", "meaning", "privacy", "resolve",
+    "schema", "transient",
     "workload",
 ]
 FORBIDDEN = ("sqlalchemy", "psycopg", "prefect", "store", "flows", "tasks", "alembic", "open")

@@ -1,0 +1,154 @@
+"""The commands that run Prefect flows: ``consolidate``, ``backfill`` and ``serve``.
+
+Registered on ``memcurator.cli.app``; like the rest of the CLI they parse, call one function
+and print. Each says that it runs a flow; Prefect's run logger prints one line per partition
+as progress.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Annotated, Any
+
+import typer
+
+from memcurator.cli import DatabaseUrl, _engine, app, fail
+from memcurator.settings import Settings
+
+EXIT_BUSY = 5
+
+Partitions = Annotated[
+    int | None,
+    typer.Option(min=1, max=256, help="Scope partitions (one task each; default 8)."),
+]
+Wait = Annotated[
+    float,
+    typer.Option(
+        "--wait", min=0, help="Seconds to wait if another pass holds the store (default: none)."
+    ),
+]
+
+
+@app.command()
+def consolidate(
+    as_of: Annotated[
+        str | None,
+        typer.Option("--as-of", help="The date to run the pass for (default: yesterday)."),
+    ] = None,
+    partitions: Partitions = None,
+    wait: Wait = 0.0,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    database_url: DatabaseUrl = None,
+) -> None:
+    """Run the nightly pass for one date as the Prefect flow ``nightly-consolidation``.
+
+    Promotes observations seen in 3 distinct sessions, expires those unseen for 30 days,
+    and batches the rest into topic entries. Running it again for the same date changes
+    nothing.
+
+    Example: memcurator consolidate --as-of 2025-03-04
+    """
+    from flows.consolidation import nightly_consolidation
+    from flows.dates import BadDate, pass_day
+
+    settings = Settings()
+    try:
+        day = pass_day(as_of, settings.timezone)
+    except BadDate as exc:
+        fail(str(exc), 2)
+    url = database_url or settings.database_url
+    typer.echo(f"memcurator: running the nightly pass for {day} as a Prefect flow", err=True)
+    with _busy_guard(url, wait):
+        summary = nightly_consolidation(
+            as_of=day.isoformat(), database_url=url, partitions=partitions
+        )
+    _print_summary([summary], json_out)
+
+
+@app.command()
+def backfill(
+    start: Annotated[str, typer.Option("--start", help="First date, YYYY-MM-DD.")],
+    end: Annotated[str, typer.Option("--end", help="Last date, YYYY-MM-DD (inclusive).")],
+    partitions: Partitions = None,
+    wait: Wait = 0.0,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    database_url: DatabaseUrl = None,
+) -> None:
+    """Run the nightly pass for each date from START to END, in order (the ``backfill`` flow).
+
+    Dates already consolidated are skipped, so an interrupted backfill can simply be rerun.
+
+    Example: memcurator backfill --start 2025-01-01 --end 2025-03-31
+    """
+    from flows.consolidation import backfill as backfill_flow
+    from flows.dates import BadDate, day_range
+
+    try:
+        days = day_range(start, end)
+    except BadDate as exc:
+        fail(str(exc), 2)
+    url = database_url or Settings().database_url
+    typer.echo(
+        f"memcurator: running the nightly pass for {len(days)} dates ({days[0]} to {days[-1]}) "
+        "as the Prefect flow backfill",
+        err=True,
+    )
+    with _busy_guard(url, wait):
+        summary = backfill_flow(start=start, end=end, database_url=url, partitions=partitions)
+    _print_summary([summary], json_out)
+
+
+@app.command()
+def serve() -> None:
+    """Serve the deployments to Prefect: nightly schedule, manual backfill, audit, ingest.
+
+    Set PREFECT_API_URL to your Prefect server first; the time zone of the 02:00 schedule is
+    MEMCURATOR_TIMEZONE (default UTC).
+
+    Example: PREFECT_API_URL=http://127.0.0.1:4200/api memcurator serve
+    """
+    from flows.deployments import serve_all
+
+    if not os.environ.get("PREFECT_API_URL"):
+        typer.echo(
+            "memcurator: PREFECT_API_URL is not set: serving against a temporary local Prefect "
+            "server that goes away with this process",
+            err=True,
+        )
+    serve_all(Settings())
+
+
+@contextmanager
+def _busy_guard(url: str, wait: float) -> Iterator[None]:
+    """Take the pass lock before Prefect starts, so a busy store is one clear line."""
+    from store.passlock import PassBusy, pass_lock
+    from tasks.common import dispose_engines, engine_for
+
+    _engine(url).dispose()  # reachable and at the current schema, or one line
+    lock = pass_lock(engine_for(url), wait_seconds=wait)
+    try:
+        try:
+            lock.__enter__()
+        except PassBusy as exc:
+            fail(str(exc), EXIT_BUSY)
+        try:
+            yield
+        except BaseException as exc:
+            lock.__exit__(type(exc), exc, exc.__traceback__)
+            raise
+        lock.__exit__(None, None, None)
+    finally:
+        dispose_engines()
+
+
+def _print_summary(summaries: list[dict[str, Any]], json_out: bool) -> None:
+    for summary in summaries:
+        if json_out:
+            typer.echo(json.dumps(summary, sort_keys=True))
+            continue
+        label = summary.get("date") or f"{summary['start']} to {summary['end']}"
+        totals = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in summary["totals"].items())
+        typer.echo(f"{label}: {totals}")

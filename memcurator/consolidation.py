@@ -1,0 +1,361 @@
+"""The nightly pass's policy (rules 6 and 7) as pure functions over plain data.
+
+Given the observations of one partition as they stood before the pass's cutoff, decide:
+
+- **promotion** — an observation seen in ``promote_sessions`` distinct sessions becomes a fact
+  (an observation only the agent itself ever guessed is not promoted: repetition of a guess
+  is not confirmation);
+- **expiry** — an observation not promoted expires ``expire_after`` after it was last seen,
+  at exactly that moment;
+- **topic batching** — observations of one scope and tool are clustered (TF-IDF, average-link
+  agglomerative clustering on cosine distance, scikit-learn) into topic entries. A topic is
+  identified by its first member, new observations join the nearest existing topic before any
+  new one is formed, and members never move, so topics stay stable night after night.
+
+Every result depends only on the input data and the cutoff, never on the wall clock or on
+the order rows came back in: that is what makes a pass deterministic and a backfill equal to
+the nightly passes run one by one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+import numpy as np
+from sklearn.cluster import AgglomerativeClustering
+from sklearn.feature_extraction.text import TfidfVectorizer
+
+from memcurator.ids import content_id
+from memcurator.keys import normalise_key_part
+from memcurator.schema import FACT_THRESHOLD, MAX_CONTENT_CHARS
+
+SENSITIVITY_ORDER = ("public", "internal", "confidential", "restricted")
+# Past this many unassigned observations in one scope and tool, cluster them in slices (in
+# time order) so memory stays quadratic in the slice, not in a year of backlog.
+CLUSTER_SLICE = 1500
+
+
+@dataclass(frozen=True)
+class Policy:
+    """The nightly pass's knobs (SPEC rule 6 and 7 defaults)."""
+
+    expire_after: timedelta = timedelta(days=30)
+    promote_sessions: int = 3
+    topic_similarity: float = 0.3
+    min_topic_size: int = 2
+
+
+@dataclass(frozen=True)
+class Sighting:
+    """One source of an observation: when and in which session it was seen."""
+
+    session_id: str
+    created_at: datetime
+    source_kind: str
+
+
+@dataclass(frozen=True)
+class Observation:
+    """An active observation as the pass sees it (only sightings before the cutoff)."""
+
+    id: str
+    scope_key: str
+    tool: str | None
+    content: str
+    created_at: datetime
+    confidence: float
+    sensitivity: str
+    subject_key: str | None
+    sightings: tuple[Sighting, ...]
+    in_topic: bool = False
+
+    @property
+    def last_seen(self) -> datetime:
+        return max((s.created_at for s in self.sightings), default=self.created_at)
+
+    @property
+    def order(self) -> tuple[datetime, str]:
+        return (self.created_at, self.id)
+
+
+@dataclass(frozen=True)
+class Member:
+    """A member of an existing topic (it may have expired since: members stay linked)."""
+
+    id: str
+    content: str
+    created_at: datetime
+    confidence: float
+    sensitivity: str
+    last_seen: datetime
+
+
+@dataclass(frozen=True)
+class Topic:
+    """An existing topic entry of one scope and tool, with its members."""
+
+    id: str
+    scope_key: str
+    tool_key: str
+    members: tuple[Member, ...]
+
+
+@dataclass(frozen=True)
+class Promotion:
+    observation_id: str
+    fact_id: str
+    qualified_at: datetime
+    sessions: tuple[str, ...]
+    confidence: float
+
+
+@dataclass(frozen=True)
+class Expiry:
+    observation_id: str
+    expired_at: datetime
+    last_seen: datetime
+
+
+@dataclass(frozen=True)
+class TopicUpdate:
+    """A topic entry to create (``is_new``) or to update in place with ``new_members``."""
+
+    topic_id: str
+    scope_key: str
+    tool: str | None
+    tool_key: str
+    is_new: bool
+    new_members: tuple[str, ...]
+    members: tuple[str, ...]
+    content: str
+    created_at: datetime
+    confidence: float
+    sensitivity: str
+    last_seen: datetime
+
+
+@dataclass(frozen=True)
+class PassPlan:
+    """Everything one partition's pass will change, in the order it is applied."""
+
+    promotions: list[Promotion] = field(default_factory=list)
+    expiries: list[Expiry] = field(default_factory=list)
+    topics: list[TopicUpdate] = field(default_factory=list)
+
+
+def plan_partition(
+    observations: Sequence[Observation],
+    topics: Sequence[Topic],
+    *,
+    cutoff: datetime,
+    policy: Policy,
+) -> PassPlan:
+    """Decide promotions, expiries and topic updates for one partition at ``cutoff``."""
+    ordered = sorted(observations, key=lambda o: o.order)
+    promotions = [p for o in ordered if (p := promotion_of(o, policy)) is not None]
+    promoted = {p.observation_id for p in promotions}
+    expiries = [
+        e
+        for o in ordered
+        if o.id not in promoted and (e := expiry_of(o, cutoff, policy)) is not None
+    ]
+    candidates = [o for o in ordered if o.id not in promoted and not o.in_topic]
+    return PassPlan(promotions, expiries, batch_topics(candidates, topics, policy))
+
+
+def promotion_of(obs: Observation, policy: Policy) -> Promotion | None:
+    """The promotion of ``obs`` if it was seen in enough distinct sessions, else None."""
+    if all(s.source_kind == "agent_inference" for s in obs.sightings):
+        return None
+    sessions: list[str] = []
+    for sighting in sorted(obs.sightings, key=lambda s: (s.created_at, s.session_id)):
+        if sighting.session_id not in sessions:
+            sessions.append(sighting.session_id)
+            if len(sessions) == policy.promote_sessions:
+                fact_id = content_id(sighting.created_at, f"promotion\0{obs.id}".encode())
+                confidence = round(max(obs.confidence, FACT_THRESHOLD), 4)
+                return Promotion(obs.id, fact_id, sighting.created_at, tuple(sessions), confidence)
+    return None
+
+
+def expiry_of(obs: Observation, cutoff: datetime, policy: Policy) -> Expiry | None:
+    """The expiry of ``obs`` if ``expire_after`` has passed since it was last seen."""
+    expires_at = obs.last_seen + policy.expire_after
+    return Expiry(obs.id, expires_at, obs.last_seen) if expires_at <= cutoff else None
+
+
+def tool_key(tool: str | None) -> str:
+    return normalise_key_part(tool) if tool else ""
+
+
+def batch_topics(
+    observations: Sequence[Observation], topics: Sequence[Topic], policy: Policy
+) -> list[TopicUpdate]:
+    """Assign unassigned observations to topics of their scope and tool, or form new ones."""
+    groups: dict[tuple[str, str], list[Observation]] = {}
+    for obs in observations:
+        groups.setdefault((obs.scope_key, tool_key(obs.tool)), []).append(obs)
+    existing: dict[tuple[str, str], list[Topic]] = {}
+    for topic in topics:
+        existing.setdefault((topic.scope_key, topic.tool_key), []).append(topic)
+    updates: list[TopicUpdate] = []
+    for key in sorted(groups):
+        pending = groups[key]
+        known = sorted(existing.get(key, []), key=lambda t: t.id)
+        for start in range(0, len(pending), CLUSTER_SLICE):
+            changed = _batch_group(pending[start : start + CLUSTER_SLICE], known, policy)
+            known = _merge_known(known, changed, {o.id: o for o in pending})
+            updates = _merge_updates(updates, changed)
+    return updates
+
+
+def _batch_group(
+    pending: list[Observation], known: list[Topic], policy: Policy
+) -> list[TopicUpdate]:
+    texts = [m.content for t in known for m in t.members] + [o.content for o in pending]
+    vectors = _vectorise(texts)
+    if vectors is None:
+        return []
+    offset = sum(len(t.members) for t in known)
+    pending_vectors = vectors[offset:]
+    joined: dict[str, list[Observation]] = {}
+    left: list[int] = []
+    if known:
+        centroids = _centroids(vectors[:offset], [len(t.members) for t in known])
+        similarity = pending_vectors @ centroids.T
+        for i in range(len(pending)):
+            best = int(np.argmax(similarity[i]))
+            if similarity[i, best] >= policy.topic_similarity:
+                joined.setdefault(known[best].id, []).append(pending[i])
+            else:
+                left.append(i)
+    else:
+        left = list(range(len(pending)))
+    updates = [_grow(t, joined[t.id]) for t in known if t.id in joined]
+    updates += _new_topics([pending[i] for i in left], pending_vectors[left], policy)
+    return updates
+
+
+def _vectorise(texts: list[str]) -> np.ndarray | None:
+    try:
+        matrix = TfidfVectorizer(sublinear_tf=True, stop_words="english").fit_transform(texts)
+    except ValueError:  # nothing but stop words and punctuation: no topic to find
+        return None
+    return np.asarray(matrix.toarray(), dtype=np.float64)
+
+
+def _centroids(member_vectors: np.ndarray, sizes: list[int]) -> np.ndarray:
+    rows = []
+    start = 0
+    for size in sizes:
+        mean = member_vectors[start : start + size].mean(axis=0)
+        norm = float(np.linalg.norm(mean))
+        rows.append(mean / norm if norm else mean)
+        start += size
+    return np.vstack(rows)
+
+
+def _new_topics(
+    pending: list[Observation], vectors: np.ndarray, policy: Policy
+) -> list[TopicUpdate]:
+    usable = [i for i in range(len(pending)) if np.linalg.norm(vectors[i]) > 0]
+    if len(usable) < max(2, policy.min_topic_size):
+        return []
+    labels = AgglomerativeClustering(
+        n_clusters=None,
+        distance_threshold=1.0 - policy.topic_similarity,
+        metric="cosine",
+        linkage="average",
+    ).fit_predict(vectors[usable])
+    clusters: dict[int, list[Observation]] = {}
+    for index, label in zip(usable, labels, strict=True):
+        clusters.setdefault(int(label), []).append(pending[index])
+    updates = []
+    for members in clusters.values():
+        if len(members) < policy.min_topic_size:
+            continue
+        anchor = min(members, key=lambda o: o.order)
+        key = tool_key(anchor.tool)
+        topic_id = content_id(
+            anchor.created_at, f"topic\0{anchor.scope_key}\0{key}\0{anchor.id}".encode()
+        )
+        topic = Topic(topic_id, anchor.scope_key, key, ())
+        updates.append(_grow(topic, members, tool=anchor.tool, is_new=True))
+    return sorted(updates, key=lambda u: u.topic_id)
+
+
+def _grow(
+    topic: Topic, joining: list[Observation], *, tool: str | None = None, is_new: bool = False
+) -> TopicUpdate:
+    members = list(topic.members) + [
+        Member(o.id, o.content, o.created_at, o.confidence, o.sensitivity, o.last_seen)
+        for o in sorted(joining, key=lambda o: o.order)
+    ]
+    return TopicUpdate(
+        topic_id=topic.id,
+        scope_key=topic.scope_key,
+        tool=tool if is_new else None,
+        tool_key=topic.tool_key,
+        is_new=is_new,
+        new_members=tuple(o.id for o in sorted(joining, key=lambda o: o.order)),
+        members=tuple(m.id for m in members),
+        content=topic_content(topic.tool_key, members),
+        created_at=min(m.created_at for m in members),
+        confidence=round(sum(m.confidence for m in members) / len(members), 4),
+        sensitivity=max((m.sensitivity for m in members), key=SENSITIVITY_ORDER.index),
+        last_seen=max(m.last_seen for m in members),
+    )
+
+
+def topic_content(key: str, members: Sequence[Member]) -> str:
+    """The topic entry's text: what it is about, how many observations, the most typical one."""
+    representative = _most_typical([m.content for m in members])
+    label = key.replace("_", " ") if key else "general"
+    text = f"Topic {label} ({len(members)} observations): {representative}"
+    return text[:MAX_CONTENT_CHARS]
+
+
+def _most_typical(texts: list[str]) -> str:
+    vectors = _vectorise(texts)
+    if vectors is None:
+        return texts[0]
+    centroid = vectors.mean(axis=0)
+    scores = vectors @ centroid
+    # The first of the best (members are in time order), so ties resolve the same every night.
+    return texts[int(np.argmax(np.round(scores, 9)))]
+
+
+def _merge_known(
+    known: list[Topic], changed: Iterable[TopicUpdate], pending: dict[str, Observation]
+) -> list[Topic]:
+    """The topics as they stand after ``changed``, for the next slice of a large backlog."""
+    by_id = {t.id: t for t in known}
+    for update in changed:
+        old = by_id.get(update.topic_id)
+        joined = tuple(
+            Member(o.id, o.content, o.created_at, o.confidence, o.sensitivity, o.last_seen)
+            for o in (pending[i] for i in update.new_members)
+        )
+        members = (old.members if old else ()) + joined
+        by_id[update.topic_id] = Topic(update.topic_id, update.scope_key, update.tool_key, members)
+    return sorted(by_id.values(), key=lambda t: t.id)
+
+
+def _merge_updates(done: list[TopicUpdate], changed: list[TopicUpdate]) -> list[TopicUpdate]:
+    by_id = {u.topic_id: u for u in done}
+    for update in changed:
+        old = by_id.get(update.topic_id)
+        if old is None:
+            by_id[update.topic_id] = update
+            continue
+        by_id[update.topic_id] = TopicUpdate(
+            **{
+                **update.__dict__,
+                "is_new": old.is_new,
+                "tool": old.tool if old.is_new else update.tool,
+                "new_members": old.new_members + update.new_members,
+            }
+        )
+    return list(by_id.values())

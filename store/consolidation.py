@@ -1,0 +1,282 @@
+"""The nightly pass on one partition of scopes: load, ask the policy, apply, record.
+
+A partition is the set of scopes whose key hashes (CRC-32, stable across processes) to one
+bucket. ``consolidate_partition`` runs inside the caller's transaction and records its
+(date, partition) row in the ``consolidation_runs`` ledger in that same transaction, so the
+partition's changes land whole or not at all, and a retry or rerun of a landed partition
+is a no-op. Every value it writes derives from the data and the pass's cutoff (the end of
+the pass date, UTC), never from the wall clock, so reruns are byte-identical.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
+
+from sqlalchemy import Connection, String, any_, bindparam, insert, select
+from sqlalchemy.dialects.postgresql import ARRAY
+
+from memcurator.consolidation import (
+    Member,
+    Observation,
+    PassPlan,
+    Policy,
+    Sighting,
+    Topic,
+    plan_partition,
+)
+from store.pass_writes import TOPIC_KEY_PREFIX, PassWriter
+from store.tables import ConsolidationRun, Entry, EntrySource, TopicMember
+
+_CHUNK = 500
+
+
+@dataclass(frozen=True)
+class Partition:
+    """Bucket ``index`` of ``count``: the scopes whose key hashes there."""
+
+    index: int
+    count: int
+
+    @property
+    def label(self) -> str:
+        return f"p{self.index + 1:02d}-of-{self.count:02d}"
+
+    def holds(self, scope_key: str) -> bool:
+        return zlib.crc32(scope_key.encode("utf-8")) % self.count == self.index
+
+
+@dataclass
+class PartitionReport:
+    """What one partition's pass did (or that it had already landed)."""
+
+    run_date: str
+    partition: str
+    scopes: int = 0
+    observations: int = 0
+    promoted: int = 0
+    expired: int = 0
+    topics_created: int = 0
+    topics_updated: int = 0
+    members_linked: int = 0
+    already_done: bool = False
+    actions: dict[str, int] = field(default_factory=dict)
+
+    def line(self) -> str:
+        if self.already_done:
+            return f"{self.run_date} {self.partition}: already consolidated, nothing to do"
+        return (
+            f"{self.run_date} {self.partition}: {self.scopes} scopes, "
+            f"{self.observations} active observations; promoted {self.promoted}, "
+            f"expired {self.expired}, topics +{self.topics_created} new "
+            f"/ {self.topics_updated} updated ({self.members_linked} members linked)"
+        )
+
+
+def cutoff_of(as_of: date) -> datetime:
+    """The pass for ``as_of`` sees everything created before the end of that day (UTC)."""
+    return datetime.combine(as_of + timedelta(days=1), time(0), tzinfo=UTC)
+
+
+def checkpoint(conn: Connection, stage: str) -> None:
+    """A seam between the pass's write steps; fault-injection tests replace it."""
+
+
+def consolidate_partition(
+    conn: Connection,
+    *,
+    as_of: date,
+    partition: Partition,
+    policy: Policy,
+    flow_run_id: str | None,
+    now: datetime,
+) -> PartitionReport:
+    """Run the nightly pass for ``as_of`` on one partition, inside the caller's transaction."""
+    run_date = as_of.isoformat()
+    report = PartitionReport(run_date, partition.label)
+    done = conn.scalar(
+        select(ConsolidationRun.run_date).where(
+            ConsolidationRun.run_date == run_date, ConsolidationRun.partition == partition.label
+        )
+    )
+    if done is not None:
+        report.already_done = True
+        return report
+    cutoff = cutoff_of(as_of)
+    scopes = partition_scopes(conn, partition, cutoff)
+    observations = load_observations(conn, scopes, cutoff)
+    topics = load_topics(conn, scopes)
+    plan = plan_partition(observations, topics, cutoff=cutoff, policy=policy)
+    writer = PassWriter(conn, cutoff=cutoff, now=now, flow_run_id=flow_run_id, run_date=run_date)
+    writer.promote(plan.promotions, {o.id: o for o in observations})
+    checkpoint(conn, "promoted")
+    writer.expire(plan.expiries, policy)
+    checkpoint(conn, "expired")
+    writer.batch(plan.topics)
+    checkpoint(conn, "topics")
+    _fill(report, scopes, observations, plan, writer.actions)
+    conn.execute(
+        insert(ConsolidationRun).values(
+            run_date=run_date,
+            partition=partition.label,
+            flow_run_id=flow_run_id,
+            finished_at=now,
+            counts=_counts(report),
+        )
+    )
+    return report
+
+
+def _fill(
+    report: PartitionReport,
+    scopes: Sequence[str],
+    observations: Sequence[Observation],
+    plan: PassPlan,
+    actions: dict[str, int],
+) -> None:
+    report.scopes = len(scopes)
+    report.observations = len(observations)
+    report.promoted = len(plan.promotions)
+    report.expired = len(plan.expiries)
+    report.topics_created = sum(t.is_new for t in plan.topics)
+    report.topics_updated = sum(not t.is_new for t in plan.topics)
+    report.members_linked = sum(len(t.new_members) for t in plan.topics)
+    report.actions = dict(sorted(actions.items()))
+
+
+def _counts(report: PartitionReport) -> dict[str, Any]:
+    counts = asdict(report)
+    counts.pop("already_done")
+    return counts
+
+
+def _in(column: Any, conn: Connection, values: Sequence[str]) -> Any:
+    if conn.dialect.name == "postgresql":
+        return column == any_(bindparam(None, list(values), type_=ARRAY(String)))
+    return column.in_(list(values))
+
+
+def _chunks(values: Sequence[str]) -> list[Sequence[str]]:
+    return [values[i : i + _CHUNK] for i in range(0, len(values), _CHUNK)]
+
+
+def partition_scopes(conn: Connection, partition: Partition, cutoff: datetime) -> list[str]:
+    """The scopes of ``partition`` that hold an active observation older than ``cutoff``."""
+    keys = conn.scalars(
+        select(Entry.scope_key)
+        .where(Entry.type == "observation", Entry.status == "active", Entry.created_at < cutoff)
+        .distinct()
+    )
+    return sorted(k for k in keys if partition.holds(k))
+
+
+def load_observations(
+    conn: Connection, scopes: Sequence[str], cutoff: datetime
+) -> list[Observation]:
+    """The active observations of ``scopes`` with their sightings before ``cutoff``."""
+    rows: list[Any] = []
+    for chunk in _chunks(scopes):
+        rows += conn.execute(
+            select(
+                Entry.id,
+                Entry.scope_key,
+                Entry.tool,
+                Entry.content,
+                Entry.created_at,
+                Entry.confidence,
+                Entry.sensitivity,
+                Entry.subject_key,
+            ).where(
+                Entry.type == "observation",
+                Entry.status == "active",
+                Entry.created_at < cutoff,
+                _in(Entry.scope_key, conn, chunk),
+            )
+        ).all()
+    ids = [r.id for r in rows]
+    sightings: dict[str, list[Sighting]] = {}
+    in_topic: set[str] = set()
+    for chunk in _chunks(ids):
+        for s in conn.execute(
+            select(
+                EntrySource.entry_id,
+                EntrySource.source_session_id,
+                EntrySource.created_at,
+                EntrySource.source_kind,
+            ).where(_in(EntrySource.entry_id, conn, chunk), EntrySource.created_at < cutoff)
+        ):
+            sightings.setdefault(s.entry_id, []).append(
+                Sighting(s.source_session_id, s.created_at, s.source_kind)
+            )
+        in_topic.update(
+            conn.scalars(
+                select(TopicMember.observation_id).where(
+                    _in(TopicMember.observation_id, conn, chunk)
+                )
+            )
+        )
+    return [
+        Observation(
+            id=r.id,
+            scope_key=r.scope_key,
+            tool=r.tool,
+            content=r.content,
+            created_at=r.created_at,
+            confidence=r.confidence,
+            sensitivity=r.sensitivity,
+            subject_key=r.subject_key,
+            sightings=tuple(sorted(sightings.get(r.id, ()), key=lambda s: s.created_at)),
+            in_topic=r.id in in_topic,
+        )
+        for r in rows
+    ]
+
+
+def load_topics(conn: Connection, scopes: Sequence[str]) -> list[Topic]:
+    """The topic entries of ``scopes`` with their members (in the order they joined)."""
+    topics: dict[str, tuple[str, str]] = {}
+    for chunk in _chunks(scopes):
+        for t in conn.execute(
+            select(Entry.id, Entry.scope_key, Entry.subject_key).where(
+                Entry.type == "summary",
+                Entry.status == "active",
+                Entry.subject_key.startswith(TOPIC_KEY_PREFIX),
+                _in(Entry.scope_key, conn, chunk),
+            )
+        ):
+            topics[t.id] = (t.scope_key, _topic_tool_key(t.subject_key))
+    members: dict[str, list[Member]] = {t: [] for t in topics}
+    for chunk in _chunks(sorted(topics)):
+        for m in conn.execute(
+            select(
+                TopicMember.topic_id,
+                TopicMember.last_seen,
+                Entry.id,
+                Entry.content,
+                Entry.created_at,
+                Entry.confidence,
+                Entry.sensitivity,
+            )
+            .join(Entry, Entry.id == TopicMember.observation_id)
+            .where(_in(TopicMember.topic_id, conn, chunk))
+        ):
+            members[m.topic_id].append(
+                Member(m.id, m.content, m.created_at, m.confidence, m.sensitivity, m.last_seen)
+            )
+    return [
+        Topic(
+            tid,
+            scope,
+            tool,
+            tuple(sorted(members[tid], key=lambda m: (m.created_at, m.id))),
+        )
+        for tid, (scope, tool) in sorted(topics.items())
+    ]
+
+
+def _topic_tool_key(subject_key: str) -> str:
+    tool = subject_key[len(TOPIC_KEY_PREFIX) :].rsplit("/", 1)[0]
+    return "" if tool == "general" else tool

@@ -1,0 +1,270 @@
+"""The nightly pass's writes: apply one partition's plan, with a write-log row per action.
+
+Every value written derives from the plan and the pass's cutoff (``updated_at`` is the
+cutoff, not the wall clock), so a rerun writes byte-identical rows.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import Connection, String, any_, bindparam, insert, select, update
+from sqlalchemy.dialects.postgresql import ARRAY
+
+from memcurator.consolidation import Expiry, Observation, Policy, Promotion, TopicUpdate
+from store.queries import iso
+from store.tables import Entry, TopicMember, WriteLog
+
+TOPIC_KEY_PREFIX = "topic:"
+_CHUNK = 500
+
+
+def topic_subject_key(tool_key: str, anchor_id: str) -> str:
+    return f"{TOPIC_KEY_PREFIX}{tool_key or 'general'}/{anchor_id}"
+
+
+class PassWriter:
+    """Applies a partition's plan; every action gets its write-log row."""
+
+    def __init__(
+        self,
+        conn: Connection,
+        *,
+        cutoff: datetime,
+        now: datetime,
+        flow_run_id: str | None,
+        run_date: str,
+    ) -> None:
+        self.conn, self.cutoff, self.now = conn, cutoff, now
+        self.flow_run_id, self.run_date = flow_run_id, run_date
+        self.events: list[dict[str, Any]] = []
+        self.actions: dict[str, int] = {}
+
+    def log(
+        self,
+        action: str,
+        rule: str,
+        memory_id: str,
+        related: Sequence[str],
+        reason: str,
+        payload: dict[str, Any] | None = None,
+    ) -> None:
+        self.actions[f"{action}/{rule}"] = self.actions.get(f"{action}/{rule}", 0) + 1
+        self.events.append(
+            {
+                "at": self.now,
+                "action": action,
+                "rule": rule,
+                "memory_id": memory_id,
+                "candidate_key": f"nightly:{self.run_date}:{memory_id}",
+                "related_ids": list(related) or None,
+                "reason": reason,
+                "flow_run_id": self.flow_run_id,
+                "payload": payload,
+            }
+        )
+
+    def flush(self) -> None:
+        if self.events:
+            self.conn.execute(insert(WriteLog), self.events)
+            self.events = []
+
+    def promote(
+        self, promotions: Sequence[Promotion], observations: dict[str, Observation]
+    ) -> None:
+        if not promotions:
+            return
+        rows = _entry_rows(self.conn, [p.observation_id for p in promotions])
+        current: dict[tuple[str, str], str] = {}
+        for p in promotions:
+            obs = rows[p.observation_id]
+            key = obs["subject_key"]
+            target = None
+            if key is not None:
+                target = current.get((obs["scope_key"], key)) or self.conn.scalar(
+                    select(Entry.id).where(
+                        Entry.scope_key == obs["scope_key"],
+                        Entry.type == "fact",
+                        Entry.subject_key == key,
+                        Entry.status == "active",
+                    )
+                )
+            evidence = sum(
+                1
+                for s in observations[p.observation_id].sightings
+                if s.created_at <= p.qualified_at
+            )
+            sessions = ", ".join(p.sessions)
+            if target is None:
+                fact = {
+                    **obs,
+                    "id": p.fact_id,
+                    "type": "fact",
+                    "confidence": p.confidence,
+                    "valid_from": p.qualified_at,
+                    "valid_since": p.qualified_at,
+                    "valid_to": None,
+                    "supersedes": p.observation_id,
+                    "superseded_by": None,
+                    "status": "active",
+                    "evidence": evidence,
+                    "last_confirmed_at": p.qualified_at,
+                    "updated_at": self.cutoff,
+                }
+                self.conn.execute(insert(Entry), [fact])
+                target = p.fact_id
+                self.log(
+                    "inserted",
+                    "promotion",
+                    target,
+                    [p.observation_id],
+                    f"fact promoted from observation {p.observation_id}",
+                )
+            else:
+                self.conn.execute(
+                    update(Entry)
+                    .where(Entry.id == target)
+                    .values(evidence=Entry.evidence + evidence, updated_at=self.cutoff)
+                )
+            if key is not None:
+                current[(obs["scope_key"], key)] = target
+            self.conn.execute(
+                update(Entry)
+                .where(Entry.id == p.observation_id, Entry.status == "active")
+                .values(
+                    status="superseded",
+                    valid_to=p.qualified_at,
+                    superseded_by=target,
+                    updated_at=self.cutoff,
+                )
+            )
+            self.log(
+                "promoted",
+                "promotion",
+                p.observation_id,
+                [target],
+                f"seen in {len(p.sessions)} distinct sessions ({sessions}) by "
+                f"{iso(p.qualified_at)}: promoted to fact {target}",
+                {
+                    "sessions": list(p.sessions),
+                    "qualified_at": iso(p.qualified_at),
+                    "fact_id": target,
+                    "evidence": evidence,
+                },
+            )
+        self.flush()
+
+    def expire(self, expiries: Sequence[Expiry], policy: Policy) -> None:
+        if not expiries:
+            return
+        self.conn.execute(
+            update(Entry)
+            .where(Entry.id == bindparam("oid"), Entry.status == "active")
+            .values(status="expired", valid_to=bindparam("at"), updated_at=self.cutoff),
+            [{"oid": e.observation_id, "at": e.expired_at} for e in expiries],
+        )
+        days = policy.expire_after / timedelta(days=1)
+        for e in expiries:
+            self.log(
+                "expired",
+                "expiry",
+                e.observation_id,
+                [],
+                f"observation last seen {iso(e.last_seen)} and not promoted: expired "
+                f"{days:g} days later, at {iso(e.expired_at)}",
+            )
+        self.flush()
+
+    def batch(self, topics: Sequence[TopicUpdate]) -> None:
+        members = []
+        for t in topics:
+            if t.is_new:
+                self.conn.execute(insert(Entry), [self._topic_row(t)])
+            else:
+                self.conn.execute(
+                    update(Entry)
+                    .where(Entry.id == t.topic_id)
+                    .values(
+                        content=t.content,
+                        evidence=len(t.members),
+                        links=list(t.members),
+                        confidence=t.confidence,
+                        sensitivity=t.sensitivity,
+                        last_confirmed_at=t.last_seen,
+                        updated_at=self.cutoff,
+                    )
+                )
+            joined = set(t.new_members)
+            members += [
+                {
+                    "observation_id": m,
+                    "topic_id": t.topic_id,
+                    "joined_on": self.run_date,
+                    "last_seen": t.last_seen,
+                }
+                for m in t.members
+                if m in joined
+            ]
+            verb = "new topic" if t.is_new else "topic grew"
+            self.log(
+                "consolidated",
+                "consolidation",
+                t.topic_id,
+                list(t.new_members),
+                f"{verb}: {len(t.new_members)} observations linked, {len(t.members)} in all",
+            )
+        if members:
+            self.conn.execute(insert(TopicMember), members)
+        self.flush()
+
+    def _topic_row(self, t: TopicUpdate) -> dict[str, Any]:
+        scope = json.loads(t.scope_key)
+        return {
+            "id": t.topic_id,
+            "type": "summary",
+            "scope_key": t.scope_key,
+            **{
+                lvl: scope.get(lvl)
+                for lvl in ("org_id", "team_id", "project_id", "user_id", "agent_id")
+            },
+            "content": t.content,
+            "source_kind": "system",
+            "source_ref": f"consolidation:{self.run_date}",
+            "source_session_id": f"nightly-{self.run_date}",
+            "confidence": t.confidence,
+            "created_at": t.created_at,
+            "valid_from": t.created_at,
+            "valid_since": t.created_at,
+            "valid_to": None,
+            "supersedes": None,
+            "superseded_by": None,
+            "sensitivity": t.sensitivity,
+            "subject_key": topic_subject_key(t.tool_key, t.members[0]),
+            "subject_entity": None,
+            "subject_attribute": None,
+            "subject_value": None,
+            "task_id": None,
+            "links": list(t.members),
+            "tool": t.tool,
+            "symptom": None,
+            "status": "active",
+            "evidence": len(t.members),
+            "last_confirmed_at": t.last_seen,
+            "updated_at": self.cutoff,
+        }
+
+
+def _entry_rows(conn: Connection, ids: Sequence[str]) -> dict[str, dict[str, Any]]:
+    rows: dict[str, dict[str, Any]] = {}
+    for start in range(0, len(ids), _CHUNK):
+        chunk = list(ids[start : start + _CHUNK])
+        if conn.dialect.name == "postgresql":
+            wanted = Entry.id == any_(bindparam(None, chunk, type_=ARRAY(String)))
+        else:
+            wanted = Entry.id.in_(chunk)
+        for row in conn.execute(select(Entry.__table__).where(wanted)):
+            rows[row.id] = dict(row._mapping)
+    return rows

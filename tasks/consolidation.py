@@ -1,0 +1,55 @@
+"""The nightly pass's task: one partition of scopes, one transaction."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+
+from prefect import get_run_logger, task
+from prefect.cache_policies import NO_CACHE
+from prefect.runtime import flow_run
+from prefect.tasks import exponential_backoff
+
+from memcurator.consolidation import Policy
+from memcurator.settings import Settings
+from store.consolidation import Partition, consolidate_partition
+from store.engine import WRITER
+from tasks.common import engine_for, retry_transient
+
+
+def policy_from(settings: Settings) -> Policy:
+    return Policy(
+        expire_after=timedelta(days=settings.expire_after_days),
+        promote_sessions=settings.promote_sessions,
+        topic_similarity=settings.topic_similarity,
+    )
+
+
+@task(
+    name="consolidate-partition",
+    task_run_name="consolidate-{as_of}-part-{index}",
+    cache_policy=NO_CACHE,
+    retries=3,
+    retry_delay_seconds=exponential_backoff(backoff_factor=2),
+    retry_jitter_factor=0.5,
+    retry_condition_fn=retry_transient,
+)
+def consolidate_scope_partition(
+    as_of: str, index: int, count: int, database_url: str
+) -> dict[str, Any]:
+    """Promote, expire and batch into topics one partition's observations for ``as_of``."""
+    settings = Settings()
+    engine = engine_for(database_url)
+    run_id = flow_run.get_id()
+    with engine.connect().execution_options(**WRITER) as conn, conn.begin():
+        report = consolidate_partition(
+            conn,
+            as_of=date.fromisoformat(as_of),
+            partition=Partition(index, count),
+            policy=policy_from(settings),
+            flow_run_id=str(run_id) if run_id else None,
+            now=datetime.now(UTC),
+        )
+    get_run_logger().info(report.line())
+    return asdict(report)

@@ -1,0 +1,60 @@
+"""Tasks for the scheduled import of candidate files and the periodic sample audit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from prefect import get_run_logger, task
+from prefect.cache_policies import NO_CACHE
+from prefect.runtime import flow_run
+
+from memcurator.service import ingest_stream, read_lines
+from memcurator.settings import Settings
+from store.operations import audit_report, audit_sample, drop_rates
+from tasks.common import engine_for, retry_transient
+
+
+@task(
+    name="ingest-file",
+    cache_policy=NO_CACHE,
+    retries=3,
+    retry_delay_seconds=[2, 10, 30],
+    retry_jitter_factor=0.5,
+    retry_condition_fn=retry_transient,
+)
+def ingest_file(path: str, database_url: str, batch_size: int) -> dict[str, Any]:
+    """Gate one JSON Lines file into the store (re-running it adds nothing twice)."""
+    engine = engine_for(database_url)
+    logger = get_run_logger()
+    run_id = flow_run.get_id()
+
+    def progress(report: Any) -> None:
+        logger.info("%s: %d lines judged", path, report.lines)
+
+    with Path(path).open("rb") as stream:
+        report = ingest_stream(
+            engine,
+            read_lines(stream, Settings().max_line_bytes),
+            batch_size=batch_size,
+            flow_run_id=str(run_id) if run_id else None,
+            on_batch=progress,
+        )
+    return report.as_dict()
+
+
+@task(
+    name="audit-sample",
+    cache_policy=NO_CACHE,
+    retries=2,
+    retry_delay_seconds=[2, 10],
+    retry_condition_fn=retry_transient,
+)
+def sample_for_audit(database_url: str, per_type: int, seed: int | None) -> dict[str, Any]:
+    """A random sample of active entries per type, the wrong-entry rates, and drop rates."""
+    engine = engine_for(database_url)
+    return {
+        "sample": audit_sample(engine, per_type=per_type, seed=seed),
+        "report": audit_report(engine),
+        "drops": drop_rates(engine, days=7),
+    }

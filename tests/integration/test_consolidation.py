@@ -1,0 +1,201 @@
+"""The nightly pass on a real store (SQLite and PostgreSQL), without Prefect.
+
+Expiry at exactly the 30-day boundary, promotion at exactly 3 distinct sessions, topic
+entries stable across nights, and reruns that change nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+
+from sqlalchemy import Engine, func, select
+
+from store.queries import iter_entries, iter_log
+from store.reading import trace
+from store.tables import ConsolidationRun, Entry, TopicMember
+from tests.factories import observation
+from tests.passes import export, ingest, log_counts, run_pass
+
+
+def entry(engine: Engine, memory_id: str) -> dict[str, object]:
+    doc = trace(engine, memory_id)
+    assert doc is not None, memory_id
+    return doc["entry"]  # type: ignore[no-any-return]
+
+
+def test_an_observation_expires_exactly_thirty_days_after_it_was_last_seen(
+    engine: Engine,
+) -> None:
+    ingest(engine, [observation("u_1", "s_1", "2025-03-01T00:00:00Z", id="o_timeout")])
+    # The pass for 29 March sees up to 30 March 00:00: 29 days since last seen.
+    run_pass(engine, date(2025, 3, 29))
+    assert entry(engine, "o_timeout")["status"] == "active"
+    # The pass for 30 March sees up to 31 March 00:00: exactly 30 days.
+    [report] = run_pass(engine, date(2025, 3, 30))
+    expired = entry(engine, "o_timeout")
+    assert report.expired == 1
+    assert expired["status"] == "expired"
+    assert expired["valid_to"] == "2025-03-31T00:00:00Z"
+    [event] = [e for e in iter_log(engine, action="expired")]
+    assert event["rule"] == "expiry" and event["memory_id"] == "o_timeout"
+    assert event["flow_run_id"] == "test-run"
+    assert "last seen 2025-03-01T00:00:00Z" in event["reason"]
+
+
+def test_being_seen_again_restarts_the_expiry_clock(engine: Engine) -> None:
+    ingest(
+        engine,
+        [
+            observation("u_1", "s_1", "2025-03-01T00:00:00Z", id="o_a"),
+            observation("u_1", "s_2", "2025-03-20T00:00:00Z", id="o_b"),
+        ],
+    )
+    run_pass(engine, date(2025, 3, 30))
+    assert entry(engine, "o_a")["status"] == "active"
+    run_pass(engine, date(2025, 4, 18))
+    assert entry(engine, "o_a")["status"] == "expired"
+    assert entry(engine, "o_a")["valid_to"] == "2025-04-19T00:00:00Z"
+
+
+def test_promotion_needs_exactly_three_distinct_sessions(engine: Engine) -> None:
+    ingest(
+        engine,
+        [
+            # u_three: three sessions, on three days
+            observation("u_three", "s_1", "2025-03-01T09:00:00Z", id="o_three"),
+            observation("u_three", "s_2", "2025-03-02T09:00:00Z"),
+            observation("u_three", "s_3", "2025-03-03T09:00:00Z"),
+            # u_one: three mentions in one session
+            observation("u_one", "s_9", "2025-03-01T09:00:00Z", id="o_one"),
+            observation("u_one", "s_9", "2025-03-01T09:05:00Z"),
+            observation("u_one", "s_9", "2025-03-01T09:10:00Z"),
+            # u_two: two sessions, many mentions
+            observation("u_two", "s_7", "2025-03-01T09:00:00Z", id="o_two"),
+            observation("u_two", "s_7", "2025-03-01T10:00:00Z"),
+            observation("u_two", "s_8", "2025-03-02T09:00:00Z"),
+            observation("u_two", "s_8", "2025-03-02T10:00:00Z"),
+        ],
+    )
+    # Before the third session the pass promotes nothing.
+    [report] = run_pass(engine, date(2025, 3, 2))
+    assert report.promoted == 0
+    [report] = run_pass(engine, date(2025, 3, 3))
+    assert report.promoted == 1
+    promoted = trace(engine, "o_three")
+    assert promoted is not None
+    assert promoted["entry"]["status"] == "superseded"
+    assert promoted["entry"]["valid_to"] == "2025-03-03T09:00:00Z"
+    fact_id = promoted["entry"]["superseded_by"]
+    fact = entry(engine, fact_id)
+    assert fact["type"] == "fact" and fact["status"] == "active"
+    assert fact["supersedes"] == "o_three"
+    assert fact["valid_from"] == "2025-03-03T09:00:00Z"
+    assert fact["created_at"] == "2025-03-01T09:00:00Z"
+    assert fact["content"] == "psql timed out connecting to replica-2"
+    assert fact["evidence"] == 3
+    assert entry(engine, "o_one")["status"] == "active"
+    assert entry(engine, "o_two")["status"] == "active"
+    [event] = [e for e in iter_log(engine, action="promoted")]
+    assert event["rule"] == "promotion" and event["related_ids"] == [fact_id]
+    assert event["payload"]["sessions"] == ["s_1", "s_2", "s_3"]
+    # Support can walk from the fact back to the turns it came from.
+    fact_trace = trace(engine, fact_id)
+    assert fact_trace is not None
+    assert [c["id"] for c in fact_trace["supersedes"]] == ["o_three"]
+    assert len(promoted["source_turns"]) == 3
+
+
+def test_topic_entries_are_updated_in_place_night_after_night(engine: Engine) -> None:
+    def seen(i: int, day: int, text: str) -> dict[str, object]:
+        # Different symptoms, so each is its own observation; one tool, so one topic space.
+        return observation(
+            "u_1", f"s_{i}", f"2025-03-{day:02d}T09:{i:02d}:00Z", content=text,
+            tool="pytest", symptom=f"symptom {i}", id=f"o_{i}",
+        )
+
+    ingest(
+        engine,
+        [
+            seen(1, 1, "pytest failed with ImportError: no module named payments.api"),
+            seen(2, 1, "pytest failed with ImportError: no module named payments.api again"),
+            seen(3, 1, "The deploy bucket refused the upload"),
+        ],
+    )
+    run_pass(engine, date(2025, 3, 1))
+    [topic] = [e for e in iter_entries(engine) if (e["subject_key"] or "").startswith("topic:")]
+    assert topic["type"] == "summary"
+    assert topic["links"] == ["o_1", "o_2"]
+    assert topic["evidence"] == 2
+    assert topic["content"].startswith("Topic pytest (2 observations)")
+    first_id, first_created = topic["id"], topic["created_at"]
+
+    ingest(engine, [seen(4, 2, "pytest failed: ImportError no module named payments.api")])
+    run_pass(engine, date(2025, 3, 2))
+    topics = [e for e in iter_entries(engine, status="all") if e["id"] == first_id]
+    all_topics = [
+        e for e in iter_entries(engine, status="all") if (e["subject_key"] or "").startswith("topic:")
+    ]
+    assert len(all_topics) == 1
+    [grown] = topics
+    assert grown["links"] == ["o_1", "o_2", "o_4"]
+    assert grown["evidence"] == 3
+    assert "(3 observations)" in grown["content"]
+    assert grown["created_at"] == first_created
+    assert grown["updated_at"] == "2025-03-03T00:00:00Z"
+    # Members stay addressable, and know their topic.
+    member = trace(engine, "o_4")
+    assert member is not None
+    assert member["entry"]["status"] == "active"
+    assert member["topics"] == [first_id]
+    # A quiet night leaves the topic untouched.
+    run_pass(engine, date(2025, 3, 3))
+    [again] = [e for e in iter_entries(engine, status="all") if e["id"] == first_id]
+    assert again == grown
+
+
+def test_running_a_pass_twice_changes_nothing_the_second_time(engine: Engine) -> None:
+    ingest(
+        engine,
+        [observation("u_1", f"s_{i}", f"2025-03-0{i}T09:00:00Z") for i in range(1, 4)]
+        + [observation("u_2", "s_9", "2025-01-01T09:00:00Z")],
+    )
+    run_pass(engine, date(2025, 3, 5), partitions=3)
+    before, log_before = export(engine), log_counts(engine)
+    reports = run_pass(engine, date(2025, 3, 5), partitions=3)
+    assert all(r.already_done for r in reports)
+    assert export(engine) == before
+    assert log_counts(engine) == log_before
+    with engine.connect() as conn:
+        assert conn.scalar(select(func.count()).select_from(ConsolidationRun)) == 3
+
+
+def test_partitions_split_the_scopes_and_together_cover_them_all(
+    new_engine: Callable[[], Engine],
+) -> None:
+    candidates = [
+        observation(f"u_{u}", f"s_{u}_{i}", f"2025-03-0{i}T09:00:00Z")
+        for u in range(12)
+        for i in range(1, 4)
+    ]
+    one, four = new_engine(), new_engine()
+    ingest(one, candidates)
+    ingest(four, candidates)
+    run_pass(one, date(2025, 3, 4), partitions=1)
+    reports = run_pass(four, date(2025, 3, 4), partitions=4)
+    assert sum(r.scopes for r in reports) == 12
+    assert sum(r.promoted for r in reports) == 12
+    assert export(one) == export(four)
+
+
+def test_the_pass_ignores_what_arrived_after_its_date(engine: Engine) -> None:
+    ingest(
+        engine,
+        [observation("u_1", f"s_{i}", f"2025-03-0{i}T09:00:00Z", id=f"o_{i}") for i in (1, 2)]
+        + [observation("u_1", "s_3", "2025-03-09T09:00:00Z")],
+    )
+    [report] = run_pass(engine, date(2025, 3, 5))
+    assert report.promoted == 0
+    with engine.connect() as conn:
+        assert conn.scalar(select(func.count()).select_from(TopicMember)) == 0
+        assert conn.scalar(select(func.count()).where(Entry.type == "fact")) == 0
