@@ -19,7 +19,10 @@ from sqlalchemy import Engine, text
 
 from store.engine import StoreError, describe_url
 
-PASS_LOCK_ID = 7_322_604_185_010_511_717  # "memcurator nightly pass", a signed 64-bit id
+# Advisory locks are per database; the second key (a hash of the schema) keeps two stores in
+# different schemas of one database from blocking each other.
+PASS_LOCK_CLASS = 1_835_363_699  # "memc"
+_KEY = "CAST(:ns AS integer), hashtext(current_schema())"
 _held: dict[str, int] = {}
 _guard = threading.Lock()
 
@@ -73,24 +76,31 @@ class _PgLock:
 
     def try_acquire(self) -> bool:
         self.held = bool(
-            self.conn.scalar(text("SELECT pg_try_advisory_lock(:id)"), {"id": PASS_LOCK_ID})
+            self.conn.scalar(
+                text(f"SELECT pg_try_advisory_lock({_KEY})"), {"ns": PASS_LOCK_CLASS}
+            )
         )
         return self.held
 
     def who(self) -> str:
         pid = self.conn.scalar(
             text(
-                "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted "
-                "AND ((classid::bigint << 32) | objid::bigint) = :id LIMIT 1"
+                "SELECT l.pid FROM pg_locks l JOIN pg_database d ON d.oid = l.database "
+                "WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2 "
+                "AND d.datname = current_database() AND l.classid = CAST(:ns AS oid) "
+                "AND l.objid = CAST(hashtext(current_schema())::bigint & 4294967295 AS oid) "
+                "LIMIT 1"
             ),
-            {"id": PASS_LOCK_ID},
+            {"ns": PASS_LOCK_CLASS},
         )
         return f" (PostgreSQL backend {pid})" if pid else ""
 
     def release(self) -> None:
         try:
             if self.held and not self.conn.closed:
-                self.conn.scalar(text("SELECT pg_advisory_unlock(:id)"), {"id": PASS_LOCK_ID})
+                self.conn.scalar(
+                    text(f"SELECT pg_advisory_unlock({_KEY})"), {"ns": PASS_LOCK_CLASS}
+                )
         finally:
             self.conn.close()
 

@@ -93,3 +93,25 @@ def engine(store_url: str) -> Iterator[Engine]:
     upgrade(engine)
     yield engine
     engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def prefect_api() -> Iterator[str]:
+    """One temporary Prefect server for the whole session (it takes a while to start here);
+    yields its API URL so child processes can report to it too."""
+    from prefect.settings import PREFECT_API_URL
+    from prefect.testing.utilities import prefect_test_harness
+
+    with prefect_test_harness(server_startup_timeout=90):
+        yield str(PREFECT_API_URL.value())
+
+
+@pytest.fixture
+def flows_env(prefect_api: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Flows run against the session's Prefect server, retrying fast; engines closed after."""
+    from tasks.common import dispose_engines
+
+    monkeypatch.setenv("MEMCURATOR_RETRY_BACKOFF_SECONDS", "0.05")
+    monkeypatch.setenv("MEMCURATOR_PARTITIONS", "3")
+    yield prefect_api
+    dispose_engines()

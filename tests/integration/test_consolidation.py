@@ -110,8 +110,13 @@ def test_topic_entries_are_updated_in_place_night_after_night(engine: Engine) ->
     def seen(i: int, day: int, text: str) -> dict[str, object]:
         # Different symptoms, so each is its own observation; one tool, so one topic space.
         return observation(
-            "u_1", f"s_{i}", f"2025-03-{day:02d}T09:{i:02d}:00Z", content=text,
-            tool="pytest", symptom=f"symptom {i}", id=f"o_{i}",
+            "u_1",
+            f"s_{i}",
+            f"2025-03-{day:02d}T09:{i:02d}:00Z",
+            content=text,
+            tool="pytest",
+            symptom=f"symptom {i}",
+            id=f"o_{i}",
         )
 
     ingest(
@@ -134,7 +139,9 @@ def test_topic_entries_are_updated_in_place_night_after_night(engine: Engine) ->
     run_pass(engine, date(2025, 3, 2))
     topics = [e for e in iter_entries(engine, status="all") if e["id"] == first_id]
     all_topics = [
-        e for e in iter_entries(engine, status="all") if (e["subject_key"] or "").startswith("topic:")
+        e
+        for e in iter_entries(engine, status="all")
+        if (e["subject_key"] or "").startswith("topic:")
     ]
     assert len(all_topics) == 1
     [grown] = topics

@@ -100,8 +100,9 @@ def test_an_agent_guess_repeated_across_sessions_is_not_promoted() -> None:
 
 def test_a_promoted_observation_is_not_also_expired() -> None:
     seen = [(f"s_{i}", T0 + timedelta(days=i)) for i in range(3)]
-    plan = plan_partition([obs("o1", sightings=seen)], [], cutoff=T0 + timedelta(days=90),
-                          policy=POLICY)
+    plan = plan_partition(
+        [obs("o1", sightings=seen)], [], cutoff=T0 + timedelta(days=90), policy=POLICY
+    )
     assert [p.observation_id for p in plan.promotions] == ["o1"]
     assert plan.expiries == []
     assert plan.topics == []
@@ -139,8 +140,11 @@ def test_a_new_observation_joins_the_existing_topic_in_place() -> None:
         for m, c in zip(first.members, ["psql timed out on replica-2"] * 2, strict=True)
     )
     existing = Topic(first.topic_id, SCOPE, "psql", members)
-    later = obs("o3", "psql timed out on replica-2 during deploy",
-                sightings=[("s_9", T0 + timedelta(days=3))])
+    later = obs(
+        "o3",
+        "psql timed out on replica-2 during deploy",
+        sightings=[("s_9", T0 + timedelta(days=3))],
+    )
     updates = batch_topics([later], [existing], POLICY)
     assert len(updates) == 1
     assert updates[0].topic_id == first.topic_id
@@ -152,12 +156,22 @@ def test_a_new_observation_joins_the_existing_topic_in_place() -> None:
 
 def test_the_plan_does_not_depend_on_the_order_rows_came_back_in() -> None:
     rng = random.Random(3)
-    texts = ["psql timed out on replica-2", "pytest failed with ImportError in payments.api",
-             "deploy to staging failed: permission denied", "search returned nothing"]
+    texts = [
+        "psql timed out on replica-2",
+        "pytest failed with ImportError in payments.api",
+        "deploy to staging failed: permission denied",
+        "search returned nothing",
+    ]
     observations = [
-        obs(f"o{i:02d}", rng.choice(texts), tool=rng.choice(["psql", "ci"]),
-            sightings=[(f"s_{rng.randrange(6)}", T0 + timedelta(hours=rng.randrange(500)))
-                       for _ in range(rng.randrange(1, 5))])
+        obs(
+            f"o{i:02d}",
+            rng.choice(texts),
+            tool=rng.choice(["psql", "ci"]),
+            sightings=[
+                (f"s_{rng.randrange(6)}", T0 + timedelta(hours=rng.randrange(500)))
+                for _ in range(rng.randrange(1, 5))
+            ],
+        )
         for i in range(40)
     ]
     cutoff = T0 + timedelta(days=40)
@@ -177,8 +191,11 @@ def test_a_backlog_larger_than_one_slice_is_batched_into_the_same_topics() -> No
     from memcurator import consolidation
 
     pending = [
-        obs(f"o{i:04d}", f"psql timed out on replica-{i % 3} during nightly export",
-            sightings=[(f"s_{i}", T0 + timedelta(minutes=i))])
+        obs(
+            f"o{i:04d}",
+            f"psql timed out on replica-{i % 3} during nightly export",
+            sightings=[(f"s_{i}", T0 + timedelta(minutes=i))],
+        )
         for i in range(60)
     ]
     whole = batch_topics(pending, [], POLICY)

@@ -1,0 +1,295 @@
+"""The nightly pass as Prefect flows, against the session's Prefect server and real stores.
+
+Deterministic and idempotent on both dialects; on PostgreSQL, survives a transient fault
+after a partial write, a connection terminated by the server, and a SIGKILLed flow process.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import Connection, Engine, func, select, text
+
+import store.consolidation
+from flows.consolidation import backfill, nightly_consolidation
+from memcurator.workload import generate_stream
+from store.engine import make_engine, upgrade
+from store.passlock import PASS_LOCK_CLASS, PassBusy
+from store.tables import ConsolidationRun, WriteLog
+from tests.passes import export, ingest, log_counts
+
+pytestmark = pytest.mark.usefixtures("flows_env")
+START = date(2025, 1, 6)
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def stream(days: int = 8) -> list[str]:
+    return list(generate_stream(users=3, days=days, seed=11, start=_midnight(START)))
+
+
+def _midnight(day: date) -> Any:
+    from datetime import UTC, datetime
+
+    return datetime(day.year, day.month, day.day, tzinfo=UTC)
+
+
+@pytest.fixture
+def stores(new_store_url: Callable[[], str]) -> Iterator[Callable[[], tuple[str, Engine]]]:
+    """A maker of migrated stores of the dialect under test, each fed the same stream."""
+    engines: list[Engine] = []
+    lines = stream()
+
+    def make() -> tuple[str, Engine]:
+        url = new_store_url()
+        engine = make_engine(url)
+        upgrade(engine)
+        ingest(engine, lines)
+        engines.append(engine)
+        return url, engine
+
+    yield make
+    for engine in engines:
+        engine.dispose()
+
+
+def nights(first: date, count: int) -> list[str]:
+    return [(first + timedelta(days=i)).isoformat() for i in range(count)]
+
+
+def test_the_nightly_pass_run_twice_leaves_the_export_byte_identical(
+    stores: Callable[[], tuple[str, Engine]],
+) -> None:
+    url, engine = stores()
+    first = nightly_consolidation(as_of="2025-01-20", database_url=url)
+    assert first["totals"]["promoted"] > 0
+    assert first["totals"]["topics_created"] > 0
+    before, log_before = export(engine), log_counts(engine)
+    second = nightly_consolidation(as_of="2025-01-20", database_url=url)
+    assert second["already_done"] == 3
+    assert export(engine) == before
+    assert log_counts(engine) == log_before
+
+
+def test_a_backfill_equals_the_nightly_passes_run_one_by_one(
+    stores: Callable[[], tuple[str, Engine]],
+) -> None:
+    (url_a, engine_a), (url_b, engine_b) = stores(), stores()
+    days = nights(START, 10)
+    result = backfill(start=days[0], end=days[-1], database_url=url_a)
+    assert result["nights"] == 10
+    for day in days:
+        nightly_consolidation(as_of=day, database_url=url_b)
+    assert export(engine_a) == export(engine_b)
+    assert log_counts(engine_a) == log_counts(engine_b)
+    with engine_a.connect() as conn:
+        assert conn.scalar(select(func.count()).select_from(ConsolidationRun)) == 30
+        # Every action the passes took carries the Prefect flow run that took it.
+        missing = conn.scalar(
+            select(func.count()).where(
+                WriteLog.rule.in_(("expiry", "promotion", "consolidation")),
+                WriteLog.flow_run_id.is_(None),
+            )
+        )
+        assert missing == 0
+
+
+@contextmanager
+def held_elsewhere(url: str, engine: Engine) -> Iterator[None]:
+    """The pass lock taken the way another process would take it."""
+    if engine.dialect.name == "postgresql":
+        with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            key = "CAST(:ns AS integer), hashtext(current_schema())"
+            conn.execute(text(f"SELECT pg_advisory_lock({key})"), {"ns": PASS_LOCK_CLASS})
+            try:
+                yield
+            finally:
+                conn.execute(text(f"SELECT pg_advisory_unlock({key})"), {"ns": PASS_LOCK_CLASS})
+    else:
+        with open(f"{engine.url.database}.pass-lock", "a+") as handle:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            yield
+
+
+def test_a_second_pass_does_not_interleave_it_exits_with_a_clear_message(
+    stores: Callable[[], tuple[str, Engine]],
+) -> None:
+    url, engine = stores()
+    with held_elsewhere(url, engine), pytest.raises(PassBusy, match="another consolidation"):
+        backfill(start="2025-01-06", end="2025-01-08", database_url=url)
+    with engine.connect() as conn:
+        assert conn.scalar(select(func.count()).select_from(ConsolidationRun)) == 0
+
+
+def test_a_pass_that_may_wait_runs_once_the_other_one_finishes(
+    stores: Callable[[], tuple[str, Engine]],
+) -> None:
+    url, engine = stores()
+    released = threading.Event()
+
+    def hold() -> None:
+        with held_elsewhere(url, engine):
+            time.sleep(1.5)
+        released.set()
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    time.sleep(0.3)
+    try:
+        summary = nightly_consolidation(as_of="2025-01-10", database_url=url, wait_seconds=30)
+    finally:
+        holder.join()
+    assert released.is_set()
+    assert summary["already_done"] == 0
+
+
+# ------------------------------------------------------------------ faults, on PostgreSQL
+
+
+@pytest.fixture
+def pg_stores(pg_schemas: Callable[[], str]) -> Iterator[Callable[[], tuple[str, Engine]]]:
+    engines: list[Engine] = []
+    lines = stream()
+
+    def make() -> tuple[str, Engine]:
+        url = pg_schemas()
+        engine = make_engine(url)
+        upgrade(engine)
+        ingest(engine, lines)
+        engines.append(engine)
+        return url, engine
+
+    yield make
+    for engine in engines:
+        engine.dispose()
+
+
+def clean_run(make: Callable[[], tuple[str, Engine]], days: list[str]) -> tuple[str, Any]:
+    url, engine = make()
+    for day in days:
+        nightly_consolidation(as_of=day, database_url=url)
+    return export(engine), log_counts(engine)
+
+
+def inject_once(
+    monkeypatch: pytest.MonkeyPatch, stage: str, fault: Callable[[Connection], None]
+) -> list[str]:
+    """Make the first partition to reach ``stage`` suffer ``fault``; returns a call record."""
+    calls: list[str] = []
+    guard = threading.Lock()
+
+    def checkpoint(conn: Connection, at: str) -> None:
+        if at != stage:
+            return
+        with guard:
+            calls.append(at)
+            first = len(calls) == 1
+        if first:
+            fault(conn)
+
+    monkeypatch.setattr(store.consolidation, "checkpoint", checkpoint)
+    return calls
+
+
+def test_a_transient_fault_after_a_partial_write_is_retried_to_a_clean_result(
+    pg_stores: Callable[[], tuple[str, Engine]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    days = nights(START, 12)
+    clean = clean_run(pg_stores, days)
+    url, engine = pg_stores()
+
+    def serialization_failure(conn: Connection) -> None:
+        # Promotions and expiries of this partition are written but not committed.
+        conn.exec_driver_sql(
+            "DO $$ BEGIN RAISE EXCEPTION 'injected fault' "
+            "USING ERRCODE = 'serialization_failure'; END $$"
+        )
+
+    calls = inject_once(monkeypatch, "expired", serialization_failure)
+    for day in days:
+        nightly_consolidation(as_of=day, database_url=url)
+    assert len(calls) == 3 * 12 + 1  # one partition ran its expiry step twice
+    assert (export(engine), log_counts(engine)) == clean
+
+
+def test_a_connection_terminated_by_the_server_mid_pass_is_survived_by_retry(
+    pg_stores: Callable[[], tuple[str, Engine]],
+    pg_admin: Engine,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    days = nights(START, 12)
+    clean = clean_run(pg_stores, days)
+    url, engine = pg_stores()
+
+    def terminate(conn: Connection) -> None:
+        pid = conn.exec_driver_sql("SELECT pg_backend_pid()").scalar()
+        with pg_admin.connect() as admin:
+            assert admin.scalar(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+
+    calls = inject_once(monkeypatch, "promoted", terminate)
+    for day in days:
+        nightly_consolidation(as_of=day, database_url=url)
+    assert len(calls) == 3 * 12 + 1
+    assert (export(engine), log_counts(engine)) == clean
+
+
+def test_a_flow_killed_mid_pass_and_rerun_equals_a_clean_run(
+    pg_stores: Callable[[], tuple[str, Engine]], flows_env: str, tmp_path: Path
+) -> None:
+    day, partitions = "2025-01-12", 4
+    clean_url, clean_engine = pg_stores()
+    nightly_consolidation(as_of=day, database_url=clean_url, partitions=partitions)
+    url, engine = pg_stores()
+    env = {**os.environ, "PREFECT_API_URL": flows_env, "PYTHONPATH": str(ROOT)}
+    log = (tmp_path / "killed.log").open("wb")
+    child = subprocess.Popen(
+        [sys.executable, "-m", "tests.slow_pass", url, day, str(partitions)],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        committed = _wait_for_commits(engine, child, at_least=1, timeout=120)
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait(timeout=30)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+        log.close()
+    output = (tmp_path / "killed.log").read_text(errors="replace")[-3000:]
+    with engine.connect() as conn:
+        landed = conn.scalar(select(func.count()).select_from(ConsolidationRun))
+    assert committed >= 1 and landed < partitions, output
+    summary = nightly_consolidation(
+        as_of=day, database_url=url, partitions=partitions, wait_seconds=30
+    )
+    assert summary["already_done"] == landed
+    assert export(engine) == export(clean_engine)
+    assert log_counts(engine) == log_counts(clean_engine)
+
+
+def _wait_for_commits(
+    engine: Engine, child: subprocess.Popen[bytes], *, at_least: int, timeout: float
+) -> int:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        assert child.poll() is None, "the flow process ended before it could be killed"
+        with engine.connect() as conn:
+            n = conn.scalar(select(func.count()).select_from(ConsolidationRun)) or 0
+        if n >= at_least:
+            return n
+        time.sleep(0.1)
+    raise AssertionError("no partition committed in time")
