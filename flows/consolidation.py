@@ -104,6 +104,7 @@ def backfill(
         "end": days[-1].isoformat(),
         "nights": len(nights),
         "totals": dict(totals),
+        "per_night": [{"date": n["date"], **n["totals"]} for n in nights],
     }
 
 

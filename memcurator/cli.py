@@ -429,9 +429,11 @@ def demo(
 
     Example: memcurator demo --users 5 --days 30
     """
+    from memcurator.cli_flows import demo_passes
     from memcurator.demo import run_demo
 
-    run_demo(out=out, users=users, days=days, seed=seed)
+    run_demo(out=out, users=users, days=days, seed=seed, consolidate=demo_passes)
+
 
 
 def main() -> None:

@@ -20,6 +20,12 @@ from memcurator.settings import Settings
 
 EXIT_BUSY = 5
 
+
+def quiet_prefect() -> None:
+    """memcurator's own defaults for Prefect, each overridable from the environment: no
+    telemetry calls (this is often a machine without internet access)."""
+    os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
+
 Partitions = Annotated[
     int | None,
     typer.Option(min=1, max=256, help="Scope partitions (one task each; default 8)."),
@@ -51,7 +57,6 @@ def consolidate(
 
     Example: memcurator consolidate --as-of 2025-03-04
     """
-    from flows.consolidation import nightly_consolidation
     from flows.dates import BadDate, pass_day
 
     settings = Settings()
@@ -62,6 +67,9 @@ def consolidate(
     url = database_url or settings.database_url
     typer.echo(f"memcurator: running the nightly pass for {day} as a Prefect flow", err=True)
     with _busy_guard(url, wait):
+        quiet_prefect()
+        from flows.consolidation import nightly_consolidation
+
         summary = nightly_consolidation(
             as_of=day.isoformat(), database_url=url, partitions=partitions
         )
@@ -83,7 +91,6 @@ def backfill(
 
     Example: memcurator backfill --start 2025-01-01 --end 2025-03-31
     """
-    from flows.consolidation import backfill as backfill_flow
     from flows.dates import BadDate, day_range
 
     try:
@@ -97,6 +104,9 @@ def backfill(
         err=True,
     )
     with _busy_guard(url, wait):
+        quiet_prefect()
+        from flows.consolidation import backfill as backfill_flow
+
         summary = backfill_flow(start=start, end=end, database_url=url, partitions=partitions)
     _print_summary([summary], json_out)
 
@@ -110,6 +120,7 @@ def serve() -> None:
 
     Example: PREFECT_API_URL=http://127.0.0.1:4200/api memcurator serve
     """
+    quiet_prefect()
     from flows.deployments import serve_all
 
     if not os.environ.get("PREFECT_API_URL"):
@@ -152,3 +163,22 @@ def _print_summary(summaries: list[dict[str, Any]], json_out: bool) -> None:
         label = summary.get("date") or f"{summary['start']} to {summary['end']}"
         totals = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in summary["totals"].items())
         typer.echo(f"{label}: {totals}")
+
+
+def demo_passes(url: str, start: str, end: str) -> list[dict[str, Any]]:
+    """The demo's nightly passes: a backfill over the stream, then the night 30 days after
+    its last day (quiet nights in between change nothing, so the result is the same)."""
+    from datetime import date, timedelta
+
+    os.environ.setdefault("PREFECT_LOGGING_LEVEL", "WARNING")
+    quiet_prefect()
+    from flows.consolidation import backfill, nightly_consolidation
+    from tasks.common import dispose_engines
+
+    try:
+        nights = backfill(start=start, end=end, database_url=url, partitions=2)["per_night"]
+        later = (date.fromisoformat(end) + timedelta(days=30)).isoformat()
+        last = nightly_consolidation(as_of=later, database_url=url, partitions=2)
+        return [*nights, {"date": later, **last["totals"]}]
+    finally:
+        dispose_engines()

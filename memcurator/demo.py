@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterator
-from datetime import datetime
+from collections.abc import Callable, Iterator
+from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
@@ -87,7 +88,13 @@ def seed_case_lines() -> Iterator[str]:
         yield json.dumps(candidate)
 
 
-def run_demo(*, out: Path, users: int, days: int, seed: int) -> None:
+Passes = Callable[[str, str, str], list[dict[str, Any]]]
+STREAM_START = datetime(2025, 1, 6)
+
+
+def run_demo(
+    *, out: Path, users: int, days: int, seed: int, consolidate: Passes | None = None
+) -> None:
     console = Console()
     out.mkdir(parents=True, exist_ok=True)
     stream_path = out / "candidates.jsonl"
@@ -109,6 +116,14 @@ def run_demo(*, out: Path, users: int, days: int, seed: int) -> None:
             max_line_bytes=1_048_576,
         )
     _print_outcomes(console, report.as_dict())
+    if consolidate is not None:
+        first, last = STREAM_START.date(), (STREAM_START + timedelta(days=days - 1)).date()
+        console.print(
+            f"Running the nightly passes as Prefect flows: backfill {first} to {last}, "
+            "then the night 30 days after the last session ..."
+        )
+        nights = consolidate(f"sqlite:///{db_path}", first.isoformat(), last.isoformat())
+        _print_passes(console, engine, nights)
     _print_seed_cases(console, engine)
     _print_history(console, engine)
     _print_drops(console, engine)
@@ -128,6 +143,29 @@ def _print_outcomes(console: Console, counts: dict[str, int]) -> None:
     for key, value in counts.items():
         table.add_row(key, f"{value:,}")
     console.print(table)
+
+
+def _print_passes(console: Console, engine: Engine, nights: list[dict[str, Any]]) -> None:
+    table = Table(title="The nightly passes (rules 6-7)")
+    for column in ("night", "promoted", "expired", "new topics", "topics updated", "linked"):
+        table.add_column(column, justify="left" if column == "night" else "right")
+    for n in nights:
+        table.add_row(
+            n["date"],
+            *(str(n[k]) for k in ("promoted", "expired", "topics_created", "topics_updated")),
+            str(n["members_linked"]),
+        )
+    console.print(table)
+    shown = Table(title="After the passes, for u_0000")
+    shown.add_column("entry")
+    shown.add_column("content")
+    shown.add_column("evidence", justify="right")
+    for e in iter_entries(engine, {"user_id": "u_0000"}):
+        key = e["subject_key"] or ""
+        if key.startswith("topic:") or (e["type"] == "fact" and e["supersedes"]):
+            label = "topic" if key.startswith("topic:") else "promoted fact"
+            shown.add_row(label, e["content"][:90], str(e["evidence"]))
+    console.print(shown)
 
 
 def _print_seed_cases(console: Console, engine: Engine) -> None:

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 
-def run_demo(out: Path) -> subprocess.CompletedProcess[str]:
+def run_demo(out: Path, home: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [
             sys.executable,
@@ -24,13 +24,13 @@ def run_demo(out: Path) -> subprocess.CompletedProcess[str]:
         capture_output=True,
         text=True,
         timeout=300,
-        env={"COLUMNS": "200", "PATH": "/usr/bin"},
+        env={"COLUMNS": "200", "PATH": "/usr/bin", "PREFECT_HOME": str(home)},
     )
 
 
 def test_the_demo_gates_a_stream_and_shows_the_seeds_cases(tmp_path: Path) -> None:
     out = tmp_path / "demo-out"
-    result = run_demo(out)
+    result = run_demo(out, tmp_path / "prefect")
     assert result.returncode == 0, result.stderr
     text = result.stdout
     for expected in (
@@ -41,12 +41,19 @@ def test_the_demo_gates_a_stream_and_shows_the_seeds_cases(tmp_path: Path) -> No
         "I'm allergic to shellfish; I can't eat shrimp",
         "window superseded by seat_apr",
         "shadowing ['The payments team indents with tabs']",
+        "The nightly passes (rules 6-7)",
+        "promoted fact",
+        "Topic general",
     ):
         assert expected in text, expected
     lines = text.splitlines()
     assert any("as-of February" in line and "Prefers Python" in line for line in lines)
     assert any("as-of April" in line and "Prefers Rust" in line for line in lines)
+    # The night 30 days after the last session expires the observations nobody saw again.
+    [night] = [line for line in lines if "2025-02-07" in line]
+    assert int(night.split("│")[3]) > 0, night
+    assert "Traceback" not in result.stderr and "ERROR" not in result.stdout + result.stderr
     assert (out / "candidates.jsonl").exists() and (out / "memcurator-demo.db").exists()
     # Running it again starts from a fresh store: the same numbers come out.
-    again = run_demo(out)
+    again = run_demo(out, tmp_path / "prefect")
     assert again.stdout.split("Dropped")[0] == text.split("Dropped")[0]
