@@ -35,8 +35,12 @@ def make_engine(url: str, *, statement_timeout_ms: int | None = None) -> Engine:
         if statement_timeout_ms:
             options += f" -c statement_timeout={int(statement_timeout_ms)}"
         kwargs = {"pool_pre_ping": True, "connect_args": {"connect_timeout": 5}}
-        if "options" not in parsed.query:
-            kwargs["connect_args"]["options"] = options
+        given = parsed.query.get("options")
+        if given:
+            # The URL's own options (a search_path, say) come first; ours are added to them.
+            given = " ".join(given) if isinstance(given, tuple) else given
+            options = f"{given} {options}"
+        kwargs["connect_args"]["options"] = options
     elif parsed.get_backend_name() == "sqlite":
         kwargs = {"connect_args": {"timeout": 30}}
     else:

@@ -293,3 +293,47 @@ def _wait_for_commits(
             return n
         time.sleep(0.1)
     raise AssertionError("no partition committed in time")
+
+
+def test_a_bug_is_not_retried_and_leaves_nothing_half_written(
+    stores: Callable[[], tuple[str, Engine]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url, engine = stores()
+    before = export(engine)
+
+    def bug(conn: Connection) -> None:
+        raise ValueError("a bug, not a fault")
+
+    calls = inject_once(monkeypatch, "expired", bug)
+    with pytest.raises(ValueError, match="a bug"):
+        nightly_consolidation(as_of="2025-01-10", database_url=url, partitions=1)
+    assert len(calls) == 1  # no retry
+    assert export(engine) == before
+    with engine.connect() as conn:
+        assert conn.scalar(select(func.count()).select_from(ConsolidationRun)) == 0
+
+
+def test_task_statements_are_bounded_by_statement_timeout(pg_url: str) -> None:
+    from tasks.common import engine_for
+
+    engine = engine_for(pg_url)
+    with engine.connect() as conn:
+        assert conn.exec_driver_sql("SHOW statement_timeout").scalar() == "10min"
+
+
+def test_the_ingest_and_audit_flows_run_against_the_store(store_url: str, tmp_path: Path) -> None:
+    from flows.operations import audit, ingest
+
+    engine = make_engine(store_url)
+    upgrade(engine)
+    engine.dispose()
+    path = tmp_path / "candidates.jsonl"
+    path.write_text("\n".join(stream(days=2)) + "\n")
+    counts = ingest(path=str(path), database_url=store_url)
+    assert counts["inserted"] > 0 and counts["rejected:transient"] > 0
+    again = ingest(path=str(path), database_url=store_url)
+    assert again["skipped_already_ingested"] == again["lines"]
+    found = audit(per_type=3, seed=1, database_url=store_url)
+    assert found["sampled"] == 9
+    with pytest.raises(FileNotFoundError, match="no such candidate file"):
+        ingest(path=str(tmp_path / "missing.jsonl"), database_url=store_url)
