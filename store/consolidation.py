@@ -30,6 +30,7 @@ from memcurator.consolidation import (
 )
 from store.pass_writes import TOPIC_KEY_PREFIX, PassWriter
 from store.tables import ConsolidationRun, Entry, EntrySource, TopicMember
+from store.timelines import lock_keys
 
 _CHUNK = 500
 
@@ -107,9 +108,12 @@ def consolidate_partition(
         return report
     cutoff = cutoff_of(as_of)
     scopes = partition_scopes(conn, partition, cutoff)
-    observations = load_observations(conn, scopes, cutoff)
+    stamps: dict[str, tuple[Any, ...]] = {}
+    observations = load_observations(conn, scopes, cutoff, stamps=stamps)
     topics = load_topics(conn, scopes)
     plan = plan_partition(observations, topics, cutoff=cutoff, policy=policy)
+    checkpoint(conn, "planned")
+    plan = _without_concurrent_changes(conn, plan, observations, stamps)
     writer = PassWriter(conn, cutoff=cutoff, now=now, flow_run_id=flow_run_id, run_date=run_date)
     writer.promote(plan.promotions, {o.id: o for o in observations})
     checkpoint(conn, "promoted")
@@ -128,6 +132,49 @@ def consolidate_partition(
         )
     )
     return report
+
+
+def _without_concurrent_changes(
+    conn: Connection,
+    plan: PassPlan,
+    observations: Sequence[Observation],
+    stamps: dict[str, tuple[Any, ...]],
+) -> PassPlan:
+    """Serialise with ingest on the keys the plan changes, and drop the changes whose
+    observation ingest touched since it was loaded (tomorrow's pass sees it afresh).
+
+    Ingest takes the same per-key locks before it reads a key, so either it committed before
+    this point (and the check below sees its change) or it waits for this transaction (and
+    then reads the expired or promoted observation, not a stale copy). Unkeyed observations
+    are never rejoined by ingest. SQLite needs none of this: both hold the write lock.
+    """
+    if conn.dialect.name != "postgresql":
+        return plan
+    by_id = {o.id: o for o in observations}
+    touched = [p.observation_id for p in plan.promotions]
+    touched += [e.observation_id for e in plan.expiries]
+    keyed = [by_id[i] for i in touched if by_id[i].subject_key is not None]
+    if not keyed:
+        return plan
+    keys = [(o.scope_key, "observation", str(o.subject_key)) for o in keyed]
+    keys += [(o.scope_key, "fact", str(o.subject_key)) for o in keyed]
+    lock_keys(conn, keys)
+    stale = set()
+    for chunk in _chunks([o.id for o in keyed]):
+        for row in conn.execute(
+            select(Entry.id, Entry.status, Entry.evidence, Entry.last_confirmed_at).where(
+                _in(Entry.id, conn, chunk)
+            )
+        ):
+            if (row.status, row.evidence, row.last_confirmed_at) != stamps[row.id]:
+                stale.add(row.id)
+    if not stale:
+        return plan
+    return PassPlan(
+        [p for p in plan.promotions if p.observation_id not in stale],
+        [e for e in plan.expiries if e.observation_id not in stale],
+        plan.topics,
+    )
 
 
 def _fill(
@@ -174,7 +221,11 @@ def partition_scopes(conn: Connection, partition: Partition, cutoff: datetime) -
 
 
 def load_observations(
-    conn: Connection, scopes: Sequence[str], cutoff: datetime
+    conn: Connection,
+    scopes: Sequence[str],
+    cutoff: datetime,
+    *,
+    stamps: dict[str, tuple[Any, ...]] | None = None,
 ) -> list[Observation]:
     """The active observations of ``scopes`` with their sightings before ``cutoff``."""
     rows: list[Any] = []
@@ -189,6 +240,8 @@ def load_observations(
                 Entry.confidence,
                 Entry.sensitivity,
                 Entry.subject_key,
+                Entry.evidence,
+                Entry.last_confirmed_at,
             ).where(
                 Entry.type == "observation",
                 Entry.status == "active",
@@ -197,6 +250,8 @@ def load_observations(
             )
         ).all()
     ids = [r.id for r in rows]
+    if stamps is not None:
+        stamps.update({r.id: ("active", r.evidence, r.last_confirmed_at) for r in rows})
     sightings: dict[str, list[Sighting]] = {}
     in_topic: set[str] = set()
     for chunk in _chunks(ids):

@@ -206,3 +206,33 @@ def test_the_pass_ignores_what_arrived_after_its_date(engine: Engine) -> None:
     with engine.connect() as conn:
         assert conn.scalar(select(func.count()).select_from(TopicMember)) == 0
         assert conn.scalar(select(func.count()).where(Entry.type == "fact")) == 0
+
+
+def test_an_observation_seen_again_while_the_pass_runs_is_not_expired(pg_url: str) -> None:
+    """Ingest commits a new sighting after the pass read the store but before it wrote."""
+    import store.consolidation
+    from store.engine import make_engine, upgrade
+
+    engine = make_engine(pg_url)
+    upgrade(engine)
+    try:
+        ingest(engine, [observation("u_1", "s_1", "2025-03-01T00:00:00Z", id="o_old")])
+        original = store.consolidation.checkpoint
+
+        def seen_again(conn: object, stage: str) -> None:
+            if stage == "planned":
+                ingest(engine, [observation("u_1", "s_2", "2025-04-02T08:00:00Z")])
+
+        store.consolidation.checkpoint = seen_again
+        try:
+            [report] = run_pass(engine, date(2025, 4, 5))
+        finally:
+            store.consolidation.checkpoint = original
+        assert report.expired == 0
+        doc = entry(engine, "o_old")
+        assert doc["status"] == "active" and doc["evidence"] == 2
+        # The next night sees the new sighting and keeps the observation.
+        [report] = run_pass(engine, date(2025, 4, 6))
+        assert report.expired == 0 and entry(engine, "o_old")["status"] == "active"
+    finally:
+        engine.dispose()
