@@ -35,6 +35,9 @@ SENSITIVITY_ORDER = ("public", "internal", "confidential", "restricted")
 # Past this many unassigned observations in one scope and tool, cluster them in slices (in
 # time order) so memory stays quadratic in the slice, not in a year of backlog.
 CLUSTER_SLICE = 1500
+# A topic is matched and described by its most recent members only: a year-old topic costs
+# the same each night as a week-old one (its links still name every member).
+TOPIC_SAMPLE = 50
 
 
 @dataclass(frozen=True)
@@ -94,12 +97,18 @@ class Member:
 
 @dataclass(frozen=True)
 class Topic:
-    """An existing topic entry of one scope and tool, with its members."""
+    """An existing topic entry of one scope and tool: every member's id, its most recent
+    members (oldest first, at most ``TOPIC_SAMPLE``), and the entry's running aggregates."""
 
     id: str
     scope_key: str
     tool_key: str
-    members: tuple[Member, ...]
+    member_ids: tuple[str, ...]
+    recent: tuple[Member, ...]
+    confidence: float
+    sensitivity: str
+    created_at: datetime
+    last_seen: datetime
 
 
 @dataclass(frozen=True)
@@ -214,16 +223,16 @@ def batch_topics(
 def _batch_group(
     pending: list[Observation], known: list[Topic], policy: Policy
 ) -> list[TopicUpdate]:
-    texts = [m.content for t in known for m in t.members] + [o.content for o in pending]
+    texts = [m.content for t in known for m in t.recent] + [o.content for o in pending]
     vectors = _vectorise(texts)
     if vectors is None:
         return []
-    offset = sum(len(t.members) for t in known)
+    offset = sum(len(t.recent) for t in known)
     pending_vectors = vectors[offset:]
     joined: dict[str, list[Observation]] = {}
     left: list[int] = []
     if known:
-        centroids = _centroids(vectors[:offset], [len(t.members) for t in known])
+        centroids = _centroids(vectors[:offset], [len(t.recent) for t in known])
         similarity = pending_vectors @ centroids.T
         for i in range(len(pending)):
             best = int(np.argmax(similarity[i]))
@@ -250,6 +259,9 @@ def _centroids(member_vectors: np.ndarray, sizes: list[int]) -> np.ndarray:
     rows = []
     start = 0
     for size in sizes:
+        if size == 0:
+            rows.append(np.zeros(member_vectors.shape[1]))
+            continue
         mean = member_vectors[start : start + size].mean(axis=0)
         norm = float(np.linalg.norm(mean))
         rows.append(mean / norm if norm else mean)
@@ -281,7 +293,17 @@ def _new_topics(
         topic_id = content_id(
             anchor.created_at, f"topic\0{anchor.scope_key}\0{key}\0{anchor.id}".encode()
         )
-        topic = Topic(topic_id, anchor.scope_key, key, ())
+        topic = Topic(
+            topic_id,
+            anchor.scope_key,
+            key,
+            (),
+            (),
+            0.0,
+            "public",
+            anchor.created_at,
+            anchor.created_at,
+        )
         updates.append(_grow(topic, members, tool=anchor.tool, is_new=True))
     return sorted(updates, key=lambda u: u.topic_id)
 
@@ -289,31 +311,37 @@ def _new_topics(
 def _grow(
     topic: Topic, joining: list[Observation], *, tool: str | None = None, is_new: bool = False
 ) -> TopicUpdate:
-    members = list(topic.members) + [
+    joined = [
         Member(o.id, o.content, o.created_at, o.confidence, o.sensitivity, o.last_seen)
         for o in sorted(joining, key=lambda o: o.order)
     ]
+    before = len(topic.member_ids)
+    ids = topic.member_ids + tuple(m.id for m in joined)
+    recent = (topic.recent + tuple(joined))[-TOPIC_SAMPLE:]
+    total = topic.confidence * before + sum(m.confidence for m in joined)
+    sensitivities = [m.sensitivity for m in joined] + ([topic.sensitivity] if before else [])
     return TopicUpdate(
         topic_id=topic.id,
         scope_key=topic.scope_key,
         tool=tool if is_new else None,
         tool_key=topic.tool_key,
         is_new=is_new,
-        new_members=tuple(o.id for o in sorted(joining, key=lambda o: o.order)),
-        members=tuple(m.id for m in members),
-        content=topic_content(topic.tool_key, members),
-        created_at=min(m.created_at for m in members),
-        confidence=round(sum(m.confidence for m in members) / len(members), 4),
-        sensitivity=max((m.sensitivity for m in members), key=SENSITIVITY_ORDER.index),
-        last_seen=max(m.last_seen for m in members),
+        new_members=tuple(m.id for m in joined),
+        members=ids,
+        content=topic_content(topic.tool_key, recent, len(ids)),
+        created_at=min([m.created_at for m in joined] + ([topic.created_at] if before else [])),
+        confidence=round(total / len(ids), 4),
+        sensitivity=max(sensitivities, key=SENSITIVITY_ORDER.index),
+        last_seen=max([m.last_seen for m in joined] + ([topic.last_seen] if before else [])),
     )
 
 
-def topic_content(key: str, members: Sequence[Member]) -> str:
-    """The topic entry's text: what it is about, how many observations, the most typical one."""
-    representative = _most_typical([m.content for m in members])
+def topic_content(key: str, recent: Sequence[Member], count: int) -> str:
+    """The topic entry's text: what it is about, how many observations, the most typical of
+    its recent members."""
+    representative = _most_typical([m.content for m in recent])
     label = key.replace("_", " ") if key else "general"
-    text = f"Topic {label} ({len(members)} observations): {representative}"
+    text = f"Topic {label} ({count} observations): {representative}"
     return text[:MAX_CONTENT_CHARS]
 
 
@@ -338,8 +366,18 @@ def _merge_known(
             Member(o.id, o.content, o.created_at, o.confidence, o.sensitivity, o.last_seen)
             for o in (pending[i] for i in update.new_members)
         )
-        members = (old.members if old else ()) + joined
-        by_id[update.topic_id] = Topic(update.topic_id, update.scope_key, update.tool_key, members)
+        recent = ((old.recent if old else ()) + joined)[-TOPIC_SAMPLE:]
+        by_id[update.topic_id] = Topic(
+            update.topic_id,
+            update.scope_key,
+            update.tool_key,
+            update.members,
+            recent,
+            update.confidence,
+            update.sensitivity,
+            update.created_at,
+            update.last_seen,
+        )
     return sorted(by_id.values(), key=lambda t: t.id)
 
 

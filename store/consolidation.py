@@ -20,6 +20,7 @@ from sqlalchemy import Connection, String, any_, bindparam, insert, select
 from sqlalchemy.dialects.postgresql import ARRAY
 
 from memcurator.consolidation import (
+    TOPIC_SAMPLE,
     Member,
     Observation,
     PassPlan,
@@ -291,44 +292,52 @@ def load_observations(
 
 
 def load_topics(conn: Connection, scopes: Sequence[str]) -> list[Topic]:
-    """The topic entries of ``scopes`` with their members (in the order they joined)."""
-    topics: dict[str, tuple[str, str]] = {}
+    """The topic entries of ``scopes``: every member's id (the entry's ``links``), the most
+    recent members' text, and the entry's own aggregates. A topic's nightly cost does not grow
+    with its age."""
+    rows: list[Any] = []
     for chunk in _chunks(scopes):
-        for t in conn.execute(
-            select(Entry.id, Entry.scope_key, Entry.subject_key).where(
+        rows += conn.execute(
+            select(
+                Entry.id,
+                Entry.scope_key,
+                Entry.subject_key,
+                Entry.links,
+                Entry.confidence,
+                Entry.sensitivity,
+                Entry.created_at,
+                Entry.last_confirmed_at,
+            ).where(
                 Entry.type == "summary",
                 Entry.status == "active",
                 Entry.subject_key.startswith(TOPIC_KEY_PREFIX),
                 _in(Entry.scope_key, conn, chunk),
             )
-        ):
-            topics[t.id] = (t.scope_key, _topic_tool_key(t.subject_key))
-    members: dict[str, list[Member]] = {t: [] for t in topics}
-    for chunk in _chunks(sorted(topics)):
+        ).all()
+    wanted = sorted({m for r in rows for m in (r.links or [])[-TOPIC_SAMPLE:]})
+    recent: dict[str, Member] = {}
+    for chunk in _chunks(wanted):
         for m in conn.execute(
             select(
-                TopicMember.topic_id,
-                TopicMember.last_seen,
-                Entry.id,
-                Entry.content,
-                Entry.created_at,
-                Entry.confidence,
-                Entry.sensitivity,
-            )
-            .join(Entry, Entry.id == TopicMember.observation_id)
-            .where(_in(TopicMember.topic_id, conn, chunk))
+                Entry.id, Entry.content, Entry.created_at, Entry.confidence, Entry.sensitivity
+            ).where(_in(Entry.id, conn, chunk))
         ):
-            members[m.topic_id].append(
-                Member(m.id, m.content, m.created_at, m.confidence, m.sensitivity, m.last_seen)
+            recent[m.id] = Member(
+                m.id, m.content, m.created_at, m.confidence, m.sensitivity, m.created_at
             )
     return [
         Topic(
-            tid,
-            scope,
-            tool,
-            tuple(sorted(members[tid], key=lambda m: (m.created_at, m.id))),
+            id=r.id,
+            scope_key=r.scope_key,
+            tool_key=_topic_tool_key(r.subject_key),
+            member_ids=tuple(r.links or ()),
+            recent=tuple(recent[m] for m in (r.links or [])[-TOPIC_SAMPLE:] if m in recent),
+            confidence=r.confidence,
+            sensitivity=r.sensitivity,
+            created_at=r.created_at,
+            last_seen=r.last_confirmed_at,
         )
-        for tid, (scope, tool) in sorted(topics.items())
+        for r in sorted(rows, key=lambda r: r.id)
     ]
 
 

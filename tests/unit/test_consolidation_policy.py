@@ -136,10 +136,9 @@ def test_a_new_observation_joins_the_existing_topic_in_place() -> None:
         POLICY,
     )[0]
     members = tuple(
-        Member(m, c, T0, 0.8, "internal", T0)
-        for m, c in zip(first.members, ["psql timed out on replica-2"] * 2, strict=True)
+        Member(m, "psql timed out on replica-2", T0, 0.8, "internal", T0) for m in first.members
     )
-    existing = Topic(first.topic_id, SCOPE, "psql", members)
+    existing = Topic(first.topic_id, SCOPE, "psql", first.members, members, 0.8, "internal", T0, T0)
     later = obs(
         "o3",
         "psql timed out on replica-2 during deploy",
@@ -152,6 +151,21 @@ def test_a_new_observation_joins_the_existing_topic_in_place() -> None:
     assert updates[0].new_members == ("o3",)
     assert updates[0].members == ("o1", "o2", "o3")
     assert "(3 observations)" in updates[0].content
+    assert updates[0].confidence == 0.8 and updates[0].created_at == T0
+
+
+def test_a_topic_is_matched_on_its_recent_members_but_links_every_member() -> None:
+    from memcurator.consolidation import TOPIC_SAMPLE
+
+    old_text, new_text = "pytest fixture db leaked a connection", "psql timed out on replica-2"
+    ids = tuple(f"m{i:03d}" for i in range(TOPIC_SAMPLE + 30))
+    recent = tuple(Member(i, new_text, T0, 0.8, "internal", T0) for i in ids[-TOPIC_SAMPLE:])
+    topic = Topic("t1", SCOPE, "psql", ids, recent, 0.8, "internal", T0, T0)
+    updates = batch_topics([obs("o_new", "psql timed out on replica-2 at night")], [topic], POLICY)
+    [update] = updates
+    assert update.members == (*ids, "o_new")
+    assert f"({len(ids) + 1} observations)" in update.content
+    assert old_text not in update.content
 
 
 def test_the_plan_does_not_depend_on_the_order_rows_came_back_in() -> None:
