@@ -27,6 +27,7 @@ lint: install  ## ruff and mypy
 bench: install  ## ingest throughput against COPY, and peak memory, on PostgreSQL
 	$(PY) -m tests.pg_ready "$(MEMCURATOR_TEST_PG_URL)"
 	$(PY) bench/bench_ingest.py --pg-url "$(MEMCURATOR_TEST_PG_URL)"
+	$(PY) bench/bench_nightly.py --pg-url "$(MEMCURATOR_TEST_PG_URL)"
 	$(PY) bench/eval_transient.py tests/data/transient_labelled.jsonl tests/data/transient_heldout.jsonl tests/data/transient_heldout_2.jsonl
 	$(PY) bench/eval_dedup.py
 

@@ -89,7 +89,7 @@ class Entry(Base):
     __table_args__ = (
         Index("ix_entries_scope_subject_status", "scope_key", "subject_key", "status"),
         Index("ix_entries_user_status", "user_id", "status"),
-        Index("ix_entries_type_status_scope", "type", "status", "scope_key"),
+        Index("ix_entries_type_status_scope", "type", "status", "scope_key", "created_at"),
     )
 
 

@@ -35,7 +35,9 @@ def upgrade() -> None:
         sa.Column("finished_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("counts", sa.JSON().with_variant(JSONB(), "postgresql"), nullable=False),
     )
-    op.create_index("ix_entries_type_status_scope", "entries", ["type", "status", "scope_key"])
+    op.create_index(
+        "ix_entries_type_status_scope", "entries", ["type", "status", "scope_key", "created_at"]
+    )
 
 
 def downgrade() -> None:
