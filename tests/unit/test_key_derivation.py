@@ -148,19 +148,99 @@ def test_every_derived_attribute_has_the_cardinality_its_meaning_needs(attribute
     assert cardinality(attribute) == ("set" if attribute in gathers else "single")
 
 
+# A small grammar of statements that do name one topic about the user: an opener the rule knows
+# ("Prefers", "Always"...), an object naming exactly one topic, and an optional tail that names
+# none. Each object comes with the attribute it must be keyed to.
+_OPENERS_SAMPLE = ["Prefers", "Likes", "Wants", "Always picks", "Usually wants", "Now prefers",
+                   "Strongly prefers", "Still likes"]
+_OBJECTS = [
+    ("window seats", "seat_preference"), ("an aisle seat", "seat_preference"),
+    ("a vegetarian diet", "diet"), ("vegan food", "diet"),
+    ("Python", "programming_language"), ("Rust for backend services", "programming_language"),
+    ("dark mode", "theme"), ("the light theme", "theme"),
+    ("direct flights", "flight_preference"), ("business class", "flight_preference"),
+    ("Neovim", "editor"), ("VS Code", "editor"),
+    ("Slack over email", "communication_channel"), ("remote work", "work_location"),
+]
+_TAILS = ["", " these days", " on long trips", " whenever possible", " since last year"]
+
+statements = st.builds(
+    lambda opener, obj, tail: (f"{opener} {obj[0]}{tail}", obj[1]),
+    st.sampled_from(_OPENERS_SAMPLE),
+    st.sampled_from(_OBJECTS),
+    st.sampled_from(_TAILS),
+)
+names = st.text(alphabet="abcdefghijklmnopqrstuvwxyz_0123456789", min_size=1, max_size=12)
+scopes_with_a_user = st.fixed_dictionaries(
+    {"user_id": names},
+    optional={"org_id": names, "team_id": names, "project_id": names, "agent_id": names},
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(statements, scopes_with_a_user)
+def test_a_generated_statement_about_the_user_gets_the_user_and_its_topic(
+    statement: tuple[str, str], scope: dict[str, str]
+) -> None:
+    content, attribute = statement
+    assert derive_fact_subject(content, scope) == (scope["user_id"], attribute)
+
+
 @settings(max_examples=300, deadline=None)
 @given(
-    st.text(max_size=300),
-    st.dictionaries(
-        st.sampled_from(["org_id", "team_id", "project_id", "user_id", "agent_id"]),
-        st.text(min_size=1, max_size=12),
-    ),
+    statements,
+    st.sampled_from(_OBJECTS),
+    scopes_with_a_user,
+    st.sampled_from(["question", "someone else", "a name", "two topics", "no user"]),
 )
-def test_any_content_gets_a_key_from_its_own_scope_or_none(
-    content: str, scope: dict[str, str]
+def test_the_same_statements_turned_unclear_get_no_key(
+    statement: tuple[str, str], other: tuple[str, str], scope: dict[str, str], turn: str
 ) -> None:
-    derived = derive_fact_subject(content, scope)
-    if derived is not None:
-        entity, attribute = derived
-        assert entity in scope.values()
-        assert attribute in FACT_ATTRIBUTES
+    content, attribute = statement
+    if turn == "question":
+        unclear, where = content + "?", scope
+    elif turn == "someone else":
+        unclear, where = "My wife " + content[0].lower() + content[1:], scope
+    elif turn == "a name":
+        unclear, where = "Alice " + content[0].lower() + content[1:], scope
+    elif turn == "two topics":
+        if other[1] == attribute:
+            return  # the same topic twice is still one topic
+        unclear, where = f"{content} and {other[0]}", scope
+    else:
+        unclear, where = content, {k: v for k, v in scope.items() if k == "agent_id"}
+        if where:
+            return  # an agent scope is a subject of its own
+    assert derive_fact_subject(unclear, where) is None, (unclear, where)
+
+
+def test_any_content_gets_a_key_from_its_own_scope_or_none() -> None:
+    """Random text, and statements with random text around them: whenever a key is derived,
+    it comes from the candidate's own scope and the lexicon; and a good share are derived, so
+    those assertions really run."""
+    derived_keys: list[tuple[str, str]] = []
+    noisy = st.builds(
+        lambda before, s, after: before + " " + s[0] + " " + after,
+        st.sampled_from(["", "Prefers", "Likes", "Now"]),
+        statements,
+        st.text(alphabet="abcdefghij ,.", max_size=20),
+    )
+
+    @settings(max_examples=300, deadline=None, database=None)
+    @given(
+        st.one_of(st.text(max_size=300), noisy),
+        st.dictionaries(
+            st.sampled_from(["org_id", "team_id", "project_id", "user_id", "agent_id"]),
+            st.text(min_size=1, max_size=12),
+        ),
+    )
+    def check(content: str, scope: dict[str, str]) -> None:
+        derived = derive_fact_subject(content, scope)
+        if derived is not None:
+            derived_keys.append(derived)
+            entity, attribute = derived
+            assert entity in scope.values()
+            assert attribute in FACT_ATTRIBUTES
+
+    check()
+    assert len(derived_keys) >= 50, f"only {len(derived_keys)} of 300 examples derived a key"
