@@ -133,15 +133,24 @@ def test_a_second_pass_does_not_interleave_it_exits_with_a_clear_message(
 
 
 def test_a_pass_that_may_wait_runs_once_the_other_one_finishes(
-    stores: Callable[[], tuple[str, Engine]],
+    stores: Callable[[], tuple[str, Engine]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     url, engine = stores()
-    released = threading.Event()
+    work_began = threading.Event()
+    moments: dict[str, float] = {}
+
+    def checkpoint(conn: Connection, at: str) -> None:
+        # Every partition passes its "planned" checkpoint before it writes anything.
+        moments.setdefault("work_began", time.monotonic())
+        work_began.set()
+
+    monkeypatch.setattr(store.consolidation, "checkpoint", checkpoint)
 
     def hold() -> None:
         with held_elsewhere(url, engine):
-            time.sleep(1.5)
-        released.set()
+            # Held until the waiter's work begins (a waiter that ignores the lock) or 4 s pass.
+            work_began.wait(timeout=4.0)
+            moments["released"] = time.monotonic()
 
     holder = threading.Thread(target=hold)
     holder.start()
@@ -150,8 +159,10 @@ def test_a_pass_that_may_wait_runs_once_the_other_one_finishes(
         summary = nightly_consolidation(as_of="2025-01-10", database_url=url, wait_seconds=30)
     finally:
         holder.join()
-    assert released.is_set()
+    assert moments["work_began"] > moments["released"], "the waiting pass worked under the lock"
     assert summary["already_done"] == 0
+    with engine.connect() as conn:
+        assert conn.scalar(select(func.count()).select_from(ConsolidationRun)) == 3
 
 
 # ------------------------------------------------------------------ faults, on PostgreSQL

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -10,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import Engine
 
+import memcurator
 from memcurator.service import submit
 from store.operations import audit_mark, audit_report, audit_sample, drop_rates
 from tests.factories import candidate
@@ -73,14 +75,21 @@ def test_audit_and_drops_work_from_the_cli(store_url: str) -> None:
             timeout=120,
         )
 
-    cli("init")
-    assert cli("drops").stdout == ""
-    assert cli("audit", "report").stdout == ""
+    assert cli("init").returncode == 0
+    for empty in (cli("drops"), cli("audit", "report")):  # an empty store: nothing, but no error
+        assert (empty.returncode, empty.stdout, empty.stderr) == (0, "", ""), empty.args
     bad = cli("audit", "mark", "nope", "maybe")
     assert bad.returncode == 2 and "verdict must be one of" in bad.stderr
     missing = cli("audit", "mark", "nope", "wrong")
     assert missing.returncode == 1 and "no entry has id" in missing.stderr
     sampled = cli("audit", "sample", "--per-type", "3")
     assert sampled.returncode == 0 and sampled.stdout == ""  # an empty store samples nothing
+    memcurator.submit(
+        [*facts(3), candidate(content="okay"), candidate(confidence=0.5)], database_url=store_url
+    )
+    dropped = cli("drops", "--days", "1")
+    assert dropped.returncode == 0, dropped.stderr
+    (today,) = [json.loads(row) for row in dropped.stdout.splitlines()]
+    assert (today["judged"], today["rejected"]) == (5, {"schema": 1, "transient": 1})
     for command in (["audit", "sample"], ["audit", "mark"], ["audit", "report"], ["drops"]):
         assert "Example:" in cli(*command, "--help").stdout, command

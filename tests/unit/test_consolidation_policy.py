@@ -201,13 +201,20 @@ def test_the_plan_does_not_depend_on_the_order_rows_came_back_in() -> None:
         )
 
 
+THREE_SUBJECTS = (
+    "psql timed out connecting to replica {} during the nightly export",
+    "vacuum of the orders table blocked autovacuum worker {} for hours",
+    "pg_dump ran out of disk space writing backup file {} to the volume",
+)
+
+
 def test_a_backlog_larger_than_one_slice_is_batched_into_the_same_topics() -> None:
     from memcurator import consolidation
 
     pending = [
         obs(
             f"o{i:04d}",
-            f"psql timed out on replica-{i % 3} during nightly export",
+            THREE_SUBJECTS[i % 3].format(i),
             sightings=[(f"s_{i}", T0 + timedelta(minutes=i))],
         )
         for i in range(60)
@@ -220,5 +227,11 @@ def test_a_backlog_larger_than_one_slice_is_batched_into_the_same_topics() -> No
     finally:
         consolidation.CLUSTER_SLICE = saved
     assert sum(len(t.members) for t in sliced) == 60
-    assert {m for t in sliced for m in t.members} == {m for t in whole for m in t.members}
+    # The same topics: the same ids, each with the same members (one topic per subject).
+    assert {t.topic_id: set(t.members) for t in sliced} == {
+        t.topic_id: set(t.members) for t in whole
+    }
+    assert sorted(sorted(t.members) for t in whole) == [
+        [f"o{i:04d}" for i in range(60) if i % 3 == r] for r in range(3)
+    ]
     assert all(len(set(t.new_members)) == len(t.new_members) for t in sliced)
