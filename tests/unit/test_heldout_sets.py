@@ -16,7 +16,7 @@ import pytest
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 TRAINING = ("transient_labelled.jsonl", "transient_heldout.jsonl")
-HELD_OUT = ("transient_heldout_2.jsonl",)
+HELD_OUT = ("transient_heldout_2.jsonl",)  # and key_pairs_heldout.jsonl, below
 
 
 def normalised(text: str) -> str:
@@ -48,3 +48,17 @@ def test_no_held_out_row_appears_in_a_training_set(held_out: str) -> None:
 def test_a_held_out_set_holds_each_row_once(held_out: str) -> None:
     rows = [normalised(t) for t in texts(held_out)]
     assert len(rows) == len(set(rows))
+
+
+def pairs(name: str) -> list[frozenset[str]]:
+    with (DATA / name).open(encoding="utf-8") as handle:
+        rows = [json.loads(line) for line in handle if line.strip()]
+    return [frozenset((normalised(r["old"]), normalised(r["new"]))) for r in rows]
+
+
+def test_no_held_out_dedup_pair_appears_in_the_development_pairs() -> None:
+    """A short statement ("Prefers Python") may recur; the same pair, in either order, may not."""
+    seen = set(pairs("key_pairs_labelled.jsonl"))
+    copies = [sorted(p) for p in pairs("key_pairs_heldout.jsonl") if p in seen]
+    assert copies == [], f"{len(copies)} held-out pairs are development pairs: {copies[:5]}"
+    assert len(set(pairs("key_pairs_heldout.jsonl"))) == len(pairs("key_pairs_heldout.jsonl"))
