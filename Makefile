@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 export MEMCURATOR_TEST_PG_URL ?= postgresql://postgres@127.0.0.1:5432/memcurator_test
 
-.PHONY: install demo test lint bench eval clean check
+.PHONY: install demo test lint bench eval clean check mutate
 
 install: $(VENV)/.installed
 
@@ -39,3 +39,7 @@ check: lint test
 
 clean:
 	rm -rf demo-out bench-out .pytest_cache .mypy_cache .ruff_cache
+
+mutate: install  ## one deliberate bug at a time, each expected to be caught by a named test (slow; not in CI)
+	$(PY) -m tests.pg_ready "$(MEMCURATOR_TEST_PG_URL)"
+	$(PY) bench/mutate.py
