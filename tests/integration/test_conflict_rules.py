@@ -1,8 +1,11 @@
-"""Rule 5's tie-breaks on both stores: a tie on valid_from goes to the stronger source, and an
-inference never supersedes a user statement or a tool result, whatever the arrival order."""
+"""Rule 5's known answers on both stores, whatever the arrival order: a tie on valid_from goes
+to the stronger source, an inference never supersedes a user statement or a tool result, and
+changes of mind give a known history (an oracle beside test_order_independence.py, whose
+property compares arrival orders only with each other)."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -105,3 +108,20 @@ def test_a_tie_between_facts_goes_to_the_user_over_a_document(engine: Engine) ->
                     [statement("doc", "document", "window", MARCH_1)]])
     assert states(engine)["usr"] == ("active", None, None)
     assert states(engine)["doc"][:2] == ("superseded", "usr")
+
+
+@pytest.mark.parametrize("order", list(itertools.permutations(range(3))))
+def test_three_changes_of_mind_give_the_known_history_in_any_arrival_order(
+    engine: Engine, order: tuple[int, ...]
+) -> None:
+    said = [
+        statement("jan", "user_message", "window", "2025-01-10T09:00:00Z"),
+        statement("mar", "user_message", "aisle", "2025-03-10T09:00:00Z"),
+        statement("jun", "user_message", "window", "2025-06-10T09:00:00Z"),
+    ]
+    ingest(engine, [[said[i]] for i in order])
+    assert states(engine) == {
+        "jan": ("superseded", "mar", "2025-03-10T09:00:00Z"),
+        "mar": ("superseded", "jun", "2025-06-10T09:00:00Z"),
+        "jun": ("active", None, None),
+    }
