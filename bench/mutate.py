@@ -37,22 +37,15 @@ class Mutation:
     old: str
     new: str
     tests: tuple[str, ...]
+    also: tuple[str, ...] = ()  # other files the text may have moved to
 
 
 _DROP_SCOPE = '''    for name, value in _identifier_fields(candidate):
         kind = _screen_identifier(value)[0]'''
-_DROP_TEXT = '''    for name, value in _text_fields(candidate):
-        kind = privacy.find_credential(value)'''
 
 
 def _skip_identifier(prefix: str) -> str:
     return _DROP_SCOPE.replace(
-        "\n", f"\n        if name.startswith({prefix!r}):\n            continue\n", 1
-    )
-
-
-def _skip_text(prefix: str) -> str:
-    return _DROP_TEXT.replace(
         "\n", f"\n        if name.startswith({prefix!r}):\n            continue\n", 1
     )
 
@@ -145,6 +138,7 @@ MUTATIONS: tuple[Mutation, ...] = (
         "            if len(sessions) == policy.promote_sessions:",
         "            if len(sessions) == policy.promote_sessions - 1:",
         ("tests/integration/test_pass_oracle.py",),
+        also=("memcurator/lifecycle.py",),
     ),
     Mutation(
         "a large backlog's later slices ignore the topics formed by earlier ones",
@@ -185,17 +179,39 @@ MUTATIONS: tuple[Mutation, ...] = (
             ("links", "links["),
         )
     ),
-    *(
-        Mutation(
-            f"a credential in {label} is not screened",
-            "memcurator/gate.py",
-            _DROP_TEXT,
-            _skip_text(prefix),
-            (SECRETS,),
-        )
-        for label, prefix in (("tool", "tool"), ("symptom", "symptom"), ("subject", "subject."))
+    Mutation(
+        "a credential in tool is not screened",
+        "memcurator/gate.py",
+        '_FREE_TEXT = ("content", "tool", "symptom")',
+        '_FREE_TEXT = ("content", "symptom")',
+        (SECRETS,),
+    ),
+    Mutation(
+        "a credential in symptom is not screened",
+        "memcurator/gate.py",
+        '_FREE_TEXT = ("content", "tool", "symptom")',
+        '_FREE_TEXT = ("content", "tool")',
+        (SECRETS,),
+    ),
+    Mutation(
+        "a credential in subject is not screened",
+        "memcurator/gate.py",
+        "            for k, v in candidate.subject.model_dump().items()",
+        "            for k, v in {}.items()",
+        (SECRETS,),
     ),
 )
+
+
+def _apply(tree: Path, mutation: Mutation) -> bool:
+    """Replace the mutation's text in the first of its files that holds it exactly once."""
+    for name in (mutation.file, *mutation.also):
+        target = tree / name
+        text = target.read_text(encoding="utf-8") if target.exists() else ""
+        if text.count(mutation.old) == 1:
+            target.write_text(text.replace(mutation.old, mutation.new), encoding="utf-8")
+            return True
+    return False
 
 
 def run_one(mutation: Mutation, python: str) -> list[tuple[str, str, float]]:
@@ -203,11 +219,8 @@ def run_one(mutation: Mutation, python: str) -> list[tuple[str, str, float]]:
     with tempfile.TemporaryDirectory(prefix="mutate-") as tmp:
         tree = Path(tmp) / "tree"
         shutil.copytree(ROOT, tree, ignore=SKIP)
-        target = tree / mutation.file
-        text = target.read_text(encoding="utf-8")
-        if text.count(mutation.old) != 1:
-            return [("-", f"not applicable ({text.count(mutation.old)} matches)", 0.0)]
-        target.write_text(text.replace(mutation.old, mutation.new), encoding="utf-8")
+        if not _apply(tree, mutation):
+            return [("-", "not applicable (text not found once: update the mutation)", 0.0)]
         # The copy's packages come first on the path, ahead of the editable install.
         env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONDONTWRITEBYTECODE": "1"}
         where = subprocess.run(
