@@ -14,15 +14,24 @@ memories are full of order numbers, ports, versions and dates.
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from collections.abc import Callable, Iterable
 from typing import Final
 
-from memcurator.credentials import canonical, find_credential
+from memcurator.credentials import canonical, find_credential, lower
 
 __all__ = ["PII_KINDS", "WITHHELD", "find_credential", "redact", "sensitivity_for"]
 
-PII_KINDS: Final = ("email", "phone", "card", "national_id")
+PII_KINDS: Final = (
+    "email",
+    "phone",
+    "card",
+    "national_id",
+    "iban",
+    "date_of_birth",
+    "ip_address",
+)
 # What a logged or quoted value holding a credential is replaced with, whole.
 WITHHELD: Final = "[CREDENTIAL WITHHELD]"
 
@@ -153,9 +162,34 @@ def _is_nanp_phone(match: _Match) -> bool:
     return len(digits) == 10 and digits[0] >= 2 and digits[3] >= 2
 
 
+# Unformatted numbers ("4155552671", "14155552671", "07700900123") are phones too, unless the
+# word right before them says they are something else ("order 4155552671").
+_PHONE_BARE = re.compile(r"(?<![\w.+/:#-])(?:1?[2-9]\d{2}[2-9]\d{6}|0[1-9]\d{9})(?!\w|[.:/-]\d)")
+_NOT_A_PHONE = re.compile(
+    r"(?i)(?<![a-z])(?:order|invoice|ticket|id|ref|build|epoch|timestamp|ts|account|acct|job"
+    r"|run|issue|pr|tracking|case|sku|serial|version|no\.?|nr\.?)\W{0,3}$"
+)
+
+
+def _is_bare_phone(match: _Match) -> bool:
+    return not _NOT_A_PHONE.search(match.string[max(0, match.start() - 24) : match.start()])
+
+
+# IBAN: country, two check digits, up to 30 letters and digits, in groups of four or not.
+_IBAN = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}(?![A-Za-z0-9])")
+
+
+def _is_iban(match: _Match) -> bool:
+    compact = match.group().replace(" ", "")
+    rearranged = compact[4:] + compact[:4]
+    # ISO 13616: letters count as 10..35, and the whole number is 1 modulo 97.
+    return 15 <= len(compact) <= 34 and int("".join(str(int(c, 36)) for c in rearranged)) % 97 == 1
+
+
 # Checksum-validated kinds claim their digits first, so the looser phone patterns never eat
 # half of a national id. The digit minimum lets most texts skip most patterns outright.
 _DIGIT_RULES: Final[tuple[_PiiRule, ...]] = (
+    ("iban", _IBAN, _is_iban, 6, ()),
     ("national_id", _KEYED_ID, _is_keyed_id, 9, ("ssn", "bsn", "social", "sofi", "burger")),
     ("national_id", _SSN, lambda m: _ssn_ok(_digits(m.group())), 9, ("-",)),
     ("national_id", _NINO, lambda m: m["prefix"] not in _NINO_BAD_PREFIXES, 6, ()),
@@ -167,7 +201,48 @@ _DIGIT_RULES: Final[tuple[_PiiRule, ...]] = (
     ("phone", _PHONE_INTL, lambda m: 8 <= len(_digits(m.group())) <= 15, 8, ("+", " 00", "(00")),
     ("phone", _PHONE_NANP, _is_nanp_phone, 10, ()),
     ("phone", _PHONE_TRUNK, lambda m: 10 <= len(_digits(m.group())) <= 12, 10, ()),
+    ("phone", _PHONE_BARE, _is_bare_phone, 10, ()),
 )
+
+# --- Personal data found by its setting rather than its digits ------------------------------
+
+# E-mail spelled out to dodge scrapers: "jane dot doe at example dot com", "jane(at)example(dot)
+# com", "jane [at] example [dot] com". A bare " at " counts only with a spelled-out dot before
+# the top-level domain, so "works at acme.com" stays. Repeats are bounded to stay linear.
+_AT = r"(?:[ \t]*(?:\(at\)|\[at\]|\{at\}|<at>)[ \t]*|[ \t]+at[ \t]+)"
+_DOT = r"(?:[ \t]*(?:\(dot\)|\[dot\]|\{dot\}|<dot>)[ \t]*|[ \t]+dot[ \t]+)"
+_OBFUSCATED_EMAIL = re.compile(
+    rf"(?<![\w.%+-])[a-z0-9][a-z0-9._%+-]{{0,63}}(?:{_DOT}[a-z0-9_%+-]{{1,63}}){{0,3}}{_AT}"
+    rf"[a-z0-9-]{{1,63}}(?:(?:{_DOT}|\.)[a-z0-9-]{{1,63}}){{0,3}}{_DOT}[a-z]{{2,24}}(?![\w-])"
+)
+# A full date of birth (with its year) after a keyword; a birthday without a year is kept, so
+# a memory can still say when to send greetings. "born in 1985" alone is kept too.
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\.?"
+_BIRTH_DATE = re.compile(
+    r"(?<![a-z])(?:d\.?o\.?b\.?|date[ -]of[ -]birth|birth[ -]?date|born(?:[ \t]+on)?"
+    r"|birthday|geburtsdatum|geboren(?:[ \t]+am)?|n[ée]e?[ \t]+le)(?:[ \t]+(?:is|was))?"
+    r"[ \t]*[:=]?[ \t]*(?P<pii>\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})"
+    rf"|\d{{1,2}}(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?{_MONTH},?[ \t]+\d{{4}}"
+    rf"|{_MONTH}[ \t]+\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+\d{{4}})(?![\w/.-]\d)"
+)
+_BIRTH_WORDS: Final = ("dob", "d.o.b", "birth", "born", "geb", "née", "nee ", "né ")
+# IP addresses: public ones can point at a person's home, so they are redacted; private,
+# loopback, link-local and documentation ranges are infrastructure and kept, as is a dotted
+# version after "v", "version" or "release" ("release 1.2.3.4").
+_IPV4 = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?![\w]|\.\d)")
+_IPV6 = re.compile(
+    r"(?<![\w:.])(?:[0-9a-f]{1,4}:){1,7}:?(?:[0-9a-f]{1,4}(?::[0-9a-f]{1,4}){0,6})?(?![\w:])"
+)
+_VERSION_CUE = re.compile(r"(?i)(?:\bv|version|release|build|ver\.?|rev|@)[ \t]*$")
+
+
+def _is_public_ip(match: _Match) -> bool:
+    if _VERSION_CUE.search(match.string[max(0, match.start() - 12) : match.start()]):
+        return False
+    try:
+        return ipaddress.ip_address(match.group()).is_global
+    except ValueError:
+        return False
 
 
 def _substitute(
@@ -185,14 +260,44 @@ def _substitute(
     return pattern.sub(replace, text)
 
 
+def _substitute_lowered(
+    kind: str,
+    pattern: re.Pattern[str],
+    text: str,
+    found: set[str],
+    valid: Callable[[_Match], bool] = lambda m: True,
+) -> str:
+    """_substitute for a pattern written for lower-case text: matched on a lower-cased copy
+    (offsets line up, see credentials.lower), replaced in the text itself."""
+    matches = [m for m in pattern.finditer(lower(text)) if valid(m)]
+    if not matches:
+        return text
+    found.add(kind)
+    pieces, position = [], 0
+    for match in matches:
+        start, end = match.span("pii" if "pii" in pattern.groupindex else 0)
+        pieces += [text[position:start], _PLACEHOLDERS[kind]]
+        position = end
+    return "".join([*pieces, text[position:]])
+
+
 def redact(text: str) -> tuple[str, tuple[str, ...]]:
-    """Text with personal data replaced by placeholders [EMAIL] [PHONE] [CARD] [NATIONAL_ID],
-    and the sorted unique kinds found."""
+    """Text with personal data replaced by placeholders ([EMAIL], [PHONE], [CARD],
+    [NATIONAL_ID], [IBAN], [DATE_OF_BIRTH], [IP_ADDRESS]), and the sorted unique kinds found."""
     out = canonical(text)
     found: set[str] = set()
+    lowered = out.lower()
     # E-mail first: digits inside an address must not be claimed by the phone patterns.
     if "@" in out:
         out = _substitute("email", _EMAIL, _is_email, out, found)
+    if "at" in lowered and ("dot" in lowered or "(at)" in lowered or "[at]" in lowered):
+        out = _substitute_lowered("email", _OBFUSCATED_EMAIL, out, found)
+    if any(word in lowered for word in _BIRTH_WORDS):
+        out = _substitute_lowered("date_of_birth", _BIRTH_DATE, out, found)
+    if out.count(".") >= 3:
+        out = _substitute("ip_address", _IPV4, _is_public_ip, out, found)
+    if out.count(":") >= 2:
+        out = _substitute_lowered("ip_address", _IPV6, out, found, _is_public_ip)
     clusters = (_ASCII_DIGIT_CLUSTER if out.isascii() else _DIGIT_CLUSTER).findall(out)
     if clusters:
         longest = max(sum(map(str.isdecimal, cluster)) for cluster in clusters)
@@ -207,13 +312,14 @@ def redact(text: str) -> tuple[str, tuple[str, ...]]:
 
 
 def sensitivity_for(kinds: Iterable[str]) -> str | None:
-    """The minimum sensitivity the found kinds require: 'restricted' for card/national_id,
-    'confidential' for email/phone, None for nothing."""
+    """The minimum sensitivity the found kinds require: 'restricted' for card, national_id
+    and iban, 'confidential' for the rest (email, phone, date_of_birth, ip_address), None for
+    nothing."""
     found = set(kinds)
     unknown = found.difference(PII_KINDS)
     if unknown:
         # A typo here would silently under-classify personal data, so fail loudly instead.
         raise ValueError(f"unknown personal-data kinds: {sorted(unknown)}")
-    if found & {"card", "national_id"}:
+    if found & {"card", "national_id", "iban"}:
         return "restricted"
     return "confidential" if found else None
