@@ -12,7 +12,8 @@ reads a clock, a file or a database. The order of the checks matters:
    fact threshold.
 
 Every rejection keeps a sanitised copy of what was submitted in its log event, so thresholds
-can be tuned with evidence.
+can be tuned with evidence: each value screened whole before anything is cut from it, values of
+unknown fields withheld, and nothing of a value a cut-off line leaves incomplete.
 """
 
 from __future__ import annotations

@@ -1,15 +1,16 @@
 """Privacy screening for candidate memories: find credentials, redact personal data.
 
 The write gate runs every text field through this before anything is stored, logged or indexed:
-``find_credential`` names the first kind of secret in a text (API keys, tokens, private keys,
-passwords disclosed in prose or config) so the gate can reject it outright; ``redact`` replaces
-e-mail addresses, phone numbers, card numbers and national ids with placeholders; and
-``sensitivity_for`` maps what was found to the minimum sensitivity the entry must carry.
+``find_credential`` (from ``memcurator.credentials``) names the first kind of secret in a text
+so the gate can reject it outright; ``redact`` replaces e-mail addresses (also spelled out),
+phone numbers (also unformatted), card numbers, national ids, IBANs, dates of birth and public IP
+addresses with placeholders; and ``sensitivity_for`` maps what was found to the minimum
+sensitivity the entry must carry.
 
 Pure and on the hot path: every detector sits behind a cheap substring or digit-count prefilter
 and no pattern nests ambiguous quantifiers, so 100k characters of hostile input take milliseconds.
-Numbers are only redacted when their checksum validates (Luhn, mod-23, mod-97, 11-proof), because
-memories are full of order numbers, ports, versions and dates.
+Numbers are only redacted when their checksum validates (Luhn, mod-23, mod-97, 11-proof) or their
+setting says what they are, because memories are full of order numbers, ports, versions and dates.
 """
 
 from __future__ import annotations
