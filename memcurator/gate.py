@@ -380,7 +380,14 @@ def screen_submitted(submitted: Any) -> dict[str, Any]:
 def _screen_value(value: Any, nested: frozenset[str] | None = None) -> Any:
     if not isinstance(value, dict | list):
         return sanitise(value)
-    if privacy.find_credential(json.dumps(value, ensure_ascii=False, default=str)):
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    if isinstance(value, dict):
+        # Read as "key: value" lines too, so {"attribute": "password", "value": "x"} and
+        # {"password": "x"} are seen the way a person would read them.
+        pairs = [f"{k}: {v}" for k, v in value.items() if isinstance(v, str)]
+        pairs.append(f"{value.get('attribute')}: {value.get('value')}")
+        text += "\n" + "\n".join(pairs)
+    if privacy.find_credential(text):
         return WITHHELD
     if isinstance(value, dict) and nested is not None:
         return {

@@ -238,6 +238,10 @@ PLACEMENTS: dict[str, Placement] = {
     "unknown source field": lambda t, s: _json(
         source={"kind": "tool_result", "ref": "r", "session_id": "s", "auth": s}
     ),
+    "subject.value, line without source": lambda t, s: _json(
+        subject=_subject(value=t), source=None
+    ),
+    "links, line with a bad confidence": lambda t, s: _json(links=["doc_1", t], confidence=7),
     "content as object": lambda t, s: _json(content={"note": t}),
     "content as list": lambda t, s: _json(content=[t]),
     "confidence as text": lambda t, s: _json(confidence=t),

@@ -232,6 +232,12 @@ def test_an_unknown_field_named_by_a_credential_is_withheld_name_and_all() -> No
         {"content": {"password": "Tr0ub4dor&3x"}},  # an object where text belongs
         {"scope": {"org_id": "acme", "secret": "Tr0ub4dor&3x"}},  # an unknown scope level
         {"id": f"{_SAID} !"},
+        # Read together, attribute and value disclose it; the line lacks its source.
+        {
+            "subject": {"entity": "db", "attribute": "password", "value": "Tr0ub4d&3x"},
+            "source": None,
+        },
+        {"source": {"kind": "tool_result", "ref": "r", "session_id": "s", "auth": "Tr0ub4d&3x"}},
     ],
 )
 def test_a_schema_rejection_quotes_and_keeps_only_screened_input(
