@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memcurator.gate import UNKNOWN_VALUE, evaluate_line, reject_oversize, sanitise
 from tests.factories import candidate, line
@@ -262,3 +264,24 @@ def test_an_oversize_line_keeps_only_the_whole_values_of_its_head() -> None:
     raw = json.dumps({"tool": "psql", "content": "x" * 1970 + _TOKEN + "y" * 10_000}).encode()
     event = reject_oversize(raw[:2000], len(raw)).events[-1]
     assert event.payload == {"raw_head": '{"tool": "psql", "content": ', "bytes": len(raw)}
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    prefix=st.text(max_size=80),
+    field=st.sampled_from(["content", "tool", "colour", "links"]),
+    cut=st.integers(min_value=1, max_value=60),
+    oversize=st.booleans(),
+)
+def test_no_cut_of_a_line_leaves_part_of_a_credential_in_the_log(
+    prefix: str, field: str, cut: int, oversize: bool
+) -> None:
+    value: object = f"{prefix} {_TOKEN} and the rest"
+    raw = line(**{field: [value] if field == "links" else value})
+    end = raw.index(_TOKEN.encode()) + cut  # from inside the token to past its end
+    if oversize:
+        decision = reject_oversize(raw[:end], len(raw) + 10_000_000)
+    else:
+        decision = evaluate_line(raw[:end])
+    event = decision.events[-1]
+    assert not _leaks_token(json.dumps(event.payload) + event.reason), event
