@@ -20,6 +20,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import Engine
+
+from memcurator.service import ingest_stream
 from store.engine import make_engine
 from tests.factories import candidate
 from tests.integration.test_bad_input import database_dump
@@ -350,3 +353,48 @@ def test_no_credential_form_in_any_placement_reaches_the_store_or_the_output(
     assert not found, sorted(found)[:20]
     # Every line carries a secret, so none of them may become an entry.
     assert not {k for k in report if k in ("inserted", "merged", "refined")}, report
+
+
+PERSONAL = {
+    "bare phone": "call 4155552671 after five",
+    "international phone": "call +447700900123 after five",
+    "IBAN": "pay GB82WEST12345698765432 monthly",
+    "date of birth": "DOB: 1985-03-14",
+    "public IP": "home IP is 81.2.69.160",
+    "spelled-out e-mail": "write jane dot doe at example dot com",
+    "bracketed e-mail": "write jane(at)example(dot)com",
+}
+# What must not survive of each: the number, the address, the date.
+PERSONAL_NEEDLES = [
+    "4155552671",
+    "7700900123",
+    "12345698765432",
+    "1985-03-14",
+    "81.2.69.160",
+    "jane dot doe",
+    "jane(at)",
+]
+PERSONAL_PLACEMENTS: dict[str, Callable[[str], bytes]] = {
+    "content": lambda t: _json(content=t),
+    "subject.value": lambda t: _json(subject=_subject(value=t)),
+    "symptom": lambda t: _obs(symptom=t),
+    "scope.user_id": lambda t: _json(scope={"org_id": "acme", "user_id": t}),
+    "source.ref": lambda t: _json(source={"kind": "user_message", "ref": t, "session_id": "s"}),
+    "links": lambda t: _json(links=[t]),
+    "unknown field": lambda t: _json(notes=t),
+    "bad confidence": lambda t: _json(content=t, confidence=9),
+    "plain text line": lambda t: t.encode(),
+}
+
+
+def test_personal_data_of_every_decided_kind_stays_out_of_the_store(
+    engine: Engine, store_url: str
+) -> None:
+    lines = [place(text) for text in PERSONAL.values() for place in PERSONAL_PLACEMENTS.values()]
+    report = ingest_stream(engine, lines, batch_size=500)
+    assert report.lines == len(lines)
+    dump = database_dump(engine, store_url)
+    assert [n for n in PERSONAL_NEEDLES if n in dump] == []
+    # Redacted, not dropped: the free-text placements are stored with their placeholders.
+    for placeholder in ("[PHONE]", "[IBAN]", "[DATE_OF_BIRTH]", "[IP_ADDRESS]", "[EMAIL]"):
+        assert placeholder in dump, placeholder
