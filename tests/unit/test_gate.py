@@ -285,3 +285,30 @@ def test_no_cut_of_a_line_leaves_part_of_a_credential_in_the_log(
         decision = evaluate_line(raw[:end])
     event = decision.events[-1]
     assert not _leaks_token(json.dumps(event.payload) + event.reason), event
+
+
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        {"source": {**_SOURCE, "ref": "123e4567-e89b-12d3-a456-426614174000"}},
+        {"source": {**_SOURCE, "session_id": "sess-2025-03-04-1030"}},
+        {"id": "msg_01J8ZK3Q7V9X2C4B6N8M0P2R4T"},
+        {"id": "9fceb02d0ae598e95dc970b74767f19372d61af8"},
+        {"links": ["https://github.com/acme/api/pull/123", "https://docs.example.com/v1.2.3.4/"]},
+        {"content": "Deployed commit 9fceb02d0ae598e95dc970b74767f19372d61af8 to prod"},
+        {"content": "The staging database uses port 5432 on 10.0.0.12"},
+        {"content": "The quarterly review meeting is on 2025-04-14 at 10:00 CET"},
+        {"content": "The service pins Django 4.2.11 and Python 3.11.7"},
+        {"content": "The model context is 200000 tokens; max tokens: 4096"},
+        {"content": "Connect with mysql -u app -p and paste the value from the vault"},
+        {"content": "The user prefers passkeys over passwords; the login is via Okta SSO"},
+    ],
+)
+def test_durable_statements_and_ordinary_ids_pass_the_screen_unchanged(
+    overrides: dict[str, object],
+) -> None:
+    submitted = candidate(**overrides)
+    decision = evaluate_line(json.dumps(submitted).encode())
+    assert decision.outcome == "inserted" and decision.entry is not None, decision.events
+    assert decision.entry.content == submitted["content"]
+    assert decision.entry.sensitivity == "internal"
