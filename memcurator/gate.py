@@ -12,7 +12,8 @@ reads a clock, a file or a database. The order of the checks matters:
    fact threshold.
 
 Every rejection keeps a sanitised copy of what was submitted in its log event, so thresholds
-can be tuned with evidence.
+can be tuned with evidence: each value screened whole before anything is cut from it, values of
+unknown fields withheld, and nothing of a value a cut-off line leaves incomplete.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ from __future__ import annotations
 import json
 import re
 from functools import lru_cache
-from typing import Any
+from typing import Any, get_args
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from memcurator import privacy
 from memcurator.decisions import Decision, LogEvent, NewEntry
@@ -37,7 +38,7 @@ from memcurator.schema import (
 from memcurator.transient import transient_reason
 
 MAX_LOGGED_CHARS = 4000
-WITHHELD = "[CREDENTIAL WITHHELD]"
+WITHHELD = privacy.WITHHELD
 # A demoted guess keeps its relative strength but always lands below the fact threshold.
 DEMOTION_FACTOR = FACT_THRESHOLD - 0.01
 
@@ -65,9 +66,8 @@ def evaluate_candidate(candidate: Candidate, *, line_no: int | None = None) -> D
     credential = _find_credential(candidate)
     if credential:
         field_name, kind = credential
-        return _reject(
-            candidate, "privacy", f"credential ({kind}) in {field_name}: withheld", line_no
-        )
+        reason = f"credential ({kind}) in {field_name}: withheld"
+        return _reject(candidate, "privacy", reason, line_no, withhold=field_name)
     identifying = _personal_data_in_identifiers(candidate)
     if identifying:
         return _reject(candidate, "privacy", identifying, line_no)
@@ -135,7 +135,12 @@ def _screen_identifier(value: str) -> tuple[str | None, tuple[str, ...]]:
 
 
 def _find_credential(candidate: Candidate) -> tuple[str, str] | None:
-    for name, value in _text_fields(candidate):
+    fields = _text_fields(candidate)
+    if candidate.subject and candidate.subject.value:
+        # attribute "password", value "Hunter22x": a disclosure only when read together.
+        subject = candidate.subject
+        fields.append(("subject", f"{subject.attribute}: {subject.value}"))
+    for name, value in fields:
         kind = privacy.find_credential(value)
         if kind:
             return name, kind
@@ -246,11 +251,17 @@ def _reject(
     events: list[LogEvent] | None = None,
     *,
     screened: bool = False,
+    withhold: str | None = None,
 ) -> Decision:
     submitted = candidate.model_dump(mode="json", exclude_none=True)
     canonical = json.dumps(submitted, sort_keys=True).encode()
+    payload = submitted if screened else sanitise(submitted)
+    if withhold:
+        # The whole field the credential was found in ("subject" may hold it only as a
+        # whole: attribute "password", value "Tr0ub4dor&3").
+        payload[re.split(r"[.\[]", withhold)[0]] = WITHHELD
     return _rejection(
-        canonical, submitted, rule, reason, line_no, events, candidate.id, screened=screened
+        canonical, payload, rule, reason, line_no, events, candidate.id, screened=screened
     )
 
 
@@ -259,17 +270,19 @@ def _reject_malformed(raw: bytes, reason: str, line_no: int | None) -> Decision:
         submitted: Any = json.loads(raw)
         canonical = json.dumps(submitted, sort_keys=True).encode()
     except (ValueError, RecursionError):
-        submitted = {"raw": raw.decode("utf-8", "replace")}
-        canonical = raw
-    if not isinstance(submitted, dict):
-        submitted = {"raw": submitted}
-    client_id = submitted.get("id") if isinstance(submitted.get("id"), str) else None
-    return _rejection(canonical, submitted, "schema", reason, line_no, None, client_id)
+        # The line may have been cut inside a string: what is left of a credential there no
+        # longer matches the screen, so that string is dropped rather than logged.
+        text = complete_part(raw.decode("utf-8", "replace"), cut=False)
+        return _rejection(raw, {"raw": sanitise(text)}, "schema", reason, line_no, None, None)
+    payload = screen_submitted(submitted)
+    shown_id = payload.get("id") if isinstance(submitted, dict) else None
+    client_id = shown_id if isinstance(shown_id, str) and shown_id != WITHHELD else None
+    return _rejection(canonical, payload, "schema", reason, line_no, None, client_id)
 
 
 def _rejection(
     canonical: bytes,
-    submitted: dict[str, Any],
+    payload: dict[str, Any],
     rule: str,
     reason: str,
     line_no: int | None,
@@ -278,15 +291,20 @@ def _rejection(
     *,
     screened: bool = False,
 ) -> Decision:
+    """A rejection whose payload is already screened; the reason is screened here unless the
+    caller built it from screened parts only."""
     key = "rej_" + fingerprint(canonical)
-    payload = submitted if screened else sanitise(submitted)
+    # A credential can also be spread over fields that each pass ("password" as one key,
+    # the value under another): the payload is screened once more as a whole.
+    if privacy.find_credential(json.dumps(payload, ensure_ascii=False)):
+        payload = {"withheld": "a credential spread over several fields"}
     shown_id = (client_id if screened else sanitise(client_id)[:128]) if client_id else None
     event = LogEvent(
         "rejected",
         rule,
         reason if screened else sanitise(reason),
         memory_id=None,
-        related_ids=(shown_id,) if shown_id else (),
+        related_ids=(shown_id,) if shown_id and shown_id != WITHHELD else (),
         payload=payload,
     )
     # A redaction event for a rejected candidate would name a memory that never exists.
@@ -296,7 +314,8 @@ def _rejection(
 
 def sanitise(value: Any, depth: int = 0) -> Any:
     """A copy of submitted data that is safe to log: no credentials, no personal data,
-    no control characters, bounded in size and depth."""
+    no control characters, bounded in size and depth. Every string is screened whole
+    before anything is cut from it."""
     if depth > 20:
         return "[nested too deep]"
     if isinstance(value, str):
@@ -308,8 +327,10 @@ def sanitise(value: Any, depth: int = 0) -> Any:
             text = text[:MAX_LOGGED_CHARS] + f"…[{len(text) - MAX_LOGGED_CHARS} more chars]"
         return text
     if isinstance(value, dict):
-        items = list(value.items())[:100]
-        return {str(sanitise(str(k), depth + 1))[:200]: sanitise(v, depth + 1) for k, v in items}
+        return {
+            _field_name(k, i, depth): sanitise(v, depth + 1)
+            for i, (k, v) in enumerate(list(value.items())[:100])
+        }
     if isinstance(value, list):
         return [sanitise(v, depth + 1) for v in value[:200]]
     if isinstance(value, bool | int | float) or value is None:
@@ -321,10 +342,88 @@ def sanitise(value: Any, depth: int = 0) -> Any:
     return sanitise(str(value), depth + 1)
 
 
+def _field_name(key: Any, position: int, depth: int) -> str:
+    name = str(sanitise(str(key), depth + 1))[:200]
+    # Numbered, so two withheld names do not collapse into one key.
+    return f"[field {position}: name withheld]" if name == WITHHELD else name
+
+
+def _nested_fields(name: str) -> frozenset[str] | None:
+    """The fields of the model a candidate field holds (scope, source, subject), if any."""
+    annotation = Candidate.model_fields[name].annotation
+    for model in (annotation, *get_args(annotation)):
+        if isinstance(model, type) and issubclass(model, BaseModel):
+            return frozenset(model.model_fields)
+    return None
+
+
+# The candidate's known fields, from pydantic's own model definitions, so the screen follows
+# the schema: name -> the known fields of the object it holds.
+_KNOWN: dict[str, frozenset[str] | None] = {n: _nested_fields(n) for n in Candidate.model_fields}
+UNKNOWN_VALUE = "[unknown field: value withheld]"
+
+
+def screen_submitted(submitted: Any) -> dict[str, Any]:
+    """A loggable copy of a line that failed the schema: known fields screened whole (an
+    object or list where text belongs is screened as its JSON text, so a key like
+    "password" counts), values of unknown fields withheld, their names screened."""
+    if not isinstance(submitted, dict):
+        return {"raw": _screen_value(submitted)}
+    out: dict[str, Any] = {}
+    for position, (key, value) in enumerate(list(submitted.items())[:100]):
+        known = isinstance(key, str) and key in _KNOWN
+        screened = _screen_value(value, _KNOWN[key]) if known else UNKNOWN_VALUE
+        out[_field_name(key, position, 0)] = screened
+    return out
+
+
+def _screen_value(value: Any, nested: frozenset[str] | None = None) -> Any:
+    if not isinstance(value, dict | list):
+        return sanitise(value)
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    if isinstance(value, dict):
+        # Read as "key: value" lines too, so {"attribute": "password", "value": "x"} and
+        # {"password": "x"} are seen the way a person would read them.
+        pairs = [f"{k}: {v}" for k, v in value.items() if isinstance(v, str)]
+        pairs.append(f"{value.get('attribute')}: {value.get('value')}")
+        text += "\n" + "\n".join(pairs)
+    if privacy.find_credential(text):
+        return WITHHELD
+    if isinstance(value, dict) and nested is not None:
+        return {
+            _field_name(k, i, 1): sanitise(v, 1) if k in nested else UNKNOWN_VALUE
+            for i, (k, v) in enumerate(list(value.items())[:100])
+        }
+    return sanitise(value)
+
+
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_BOUNDARY = re.compile(r"[\s,:;{}\[\]]")
+
+
+def complete_part(text: str, *, cut: bool) -> str:
+    """The part of a line that holds only whole values: a JSON string left unterminated is
+    dropped from its opening quote, and when the text was cut off (``cut``), so is a bare
+    token at its end. Screening what is left is then screening whole values."""
+    position = 0
+    while (quote := text.find('"', position)) != -1:
+        string = _JSON_STRING.match(text, quote)
+        if string is None:
+            return text[:quote]
+        position = string.end()
+    if not cut:
+        return text
+    tail = [m.end() for m in _BOUNDARY.finditer(text, position)]
+    return text[: tail[-1]] if tail else text[:position]
+
+
 def reject_oversize(head: bytes, size: int, *, line_no: int | None = None) -> Decision:
-    """A line too long to parse safely: rejected from its first bytes, never read whole."""
+    """A line too long to parse safely: rejected from its first bytes, never read whole.
+    Only the whole values at the start of the head are kept and screened, because a value
+    the head cuts through cannot be screened whole."""
     reason = f"line is {size:,} bytes, over the limit; not parsed"
-    payload = {"raw_head": head.decode("utf-8", "replace"), "bytes": size}
+    kept = complete_part(head.decode("utf-8", "replace"), cut=True)
+    payload = {"raw_head": sanitise(kept), "bytes": size}
     canonical = head + str(size).encode()
     return _rejection(canonical, payload, "schema", reason, line_no, None, None)
 

@@ -1,57 +1,46 @@
 """Privacy screening for candidate memories: find credentials, redact personal data.
 
 The write gate runs every text field through this before anything is stored, logged or indexed:
-``find_credential`` names the first kind of secret in a text (API keys, tokens, private keys,
-passwords disclosed in prose or config) so the gate can reject it outright; ``redact`` replaces
-e-mail addresses, phone numbers, card numbers and national ids with placeholders; and
-``sensitivity_for`` maps what was found to the minimum sensitivity the entry must carry.
+``find_credential`` (from ``memcurator.credentials``) names the first kind of secret in a text
+so the gate can reject it outright; ``redact`` replaces e-mail addresses (also spelled out),
+phone numbers (also unformatted), card numbers, national ids, IBANs, dates of birth and public IP
+addresses with placeholders; and ``sensitivity_for`` maps what was found to the minimum
+sensitivity the entry must carry.
 
 Pure and on the hot path: every detector sits behind a cheap substring or digit-count prefilter
 and no pattern nests ambiguous quantifiers, so 100k characters of hostile input take milliseconds.
-Numbers are only redacted when their checksum validates (Luhn, mod-23, mod-97, 11-proof), because
-memories are full of order numbers, ports, versions and dates.
+Numbers are only redacted when their checksum validates (Luhn, mod-23, mod-97, 11-proof) or their
+setting says what they are, because memories are full of order numbers, ports, versions and dates.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import re
-import unicodedata
 from collections.abc import Callable, Iterable
 from typing import Final
 
-PII_KINDS: Final = ("email", "phone", "card", "national_id")
+from memcurator.credentials import canonical, find_credential, lower
+
+__all__ = ["PII_KINDS", "WITHHELD", "find_credential", "redact", "sensitivity_for"]
+
+PII_KINDS: Final = (
+    "email",
+    "phone",
+    "card",
+    "national_id",
+    "iban",
+    "date_of_birth",
+    "ip_address",
+)
+# What a logged or quoted value holding a credential is replaced with, whole.
+WITHHELD: Final = "[CREDENTIAL WITHHELD]"
 
 _PLACEHOLDERS: Final = {k: f"[{k.upper()}]" for k in PII_KINDS}
 
 _Match = re.Match[str]
 # kind, pattern, validator, digits needed in one cluster, lower-case words one of which must occur
 _PiiRule = tuple[str, re.Pattern[str], Callable[[_Match], bool], int, tuple[str, ...]]
-
-# --- Canonical form: defeat formatting tricks that hide data from the patterns ---------------
-
-# C0/C1 controls become spaces (they can act as separators); tab, newline and CR stay.
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-# Zero-width and bidi controls are invisible, so dropping them changes nothing a reader sees,
-# while keeping them would let "4111<ZWSP>1111 ..." slip past the digit patterns.
-_INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
-
-
-def _canonical(text: str) -> str:
-    """The text as the detectors should see it; the input itself when it is plain ASCII."""
-    # isascii() is a flag check in CPython, so the common case pays almost nothing here.
-    if text.isascii():
-        return _CONTROL.sub(" ", text) if _CONTROL.search(text) else text
-    cleaned = _INVISIBLE.sub("", _CONTROL.sub(" ", text))
-    # NFKC folds full-width digits and letters ("４１１１", "ｓｋ－") into ASCII.
-    return unicodedata.normalize("NFKC", cleaned)
-
-
-def _lower(text: str) -> str:
-    """Lower-cased text whose offsets line up with the input's ("İ" would lower to two chars)."""
-    # Case-sensitive patterns on a lower-cased copy run ~5x faster than (?i) in CPython's re.
-    if len(lowered := text.lower()) == len(text):
-        return lowered
-    return "".join(ch if len(ch.lower()) > 1 else ch.lower() for ch in text)
 
 
 def _digits(text: str) -> list[int]:
@@ -174,9 +163,34 @@ def _is_nanp_phone(match: _Match) -> bool:
     return len(digits) == 10 and digits[0] >= 2 and digits[3] >= 2
 
 
+# Unformatted numbers ("4155552671", "14155552671", "07700900123") are phones too, unless the
+# word right before them says they are something else ("order 4155552671").
+_PHONE_BARE = re.compile(r"(?<![\w.+/:#-])(?:1?[2-9]\d{2}[2-9]\d{6}|0[1-9]\d{9})(?!\w|[.:/-]\d)")
+_NOT_A_PHONE = re.compile(
+    r"(?i)(?<![a-z])(?:order|invoice|ticket|id|ref|build|epoch|timestamp|ts|account|acct|job"
+    r"|run|issue|pr|tracking|case|sku|serial|version|no\.?|nr\.?)\W{0,3}$"
+)
+
+
+def _is_bare_phone(match: _Match) -> bool:
+    return not _NOT_A_PHONE.search(match.string[max(0, match.start() - 24) : match.start()])
+
+
+# IBAN: country, two check digits, up to 30 letters and digits, in groups of four or not.
+_IBAN = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}(?![A-Za-z0-9])")
+
+
+def _is_iban(match: _Match) -> bool:
+    compact = match.group().replace(" ", "")
+    rearranged = compact[4:] + compact[:4]
+    # ISO 13616: letters count as 10..35, and the whole number is 1 modulo 97.
+    return 15 <= len(compact) <= 34 and int("".join(str(int(c, 36)) for c in rearranged)) % 97 == 1
+
+
 # Checksum-validated kinds claim their digits first, so the looser phone patterns never eat
 # half of a national id. The digit minimum lets most texts skip most patterns outright.
 _DIGIT_RULES: Final[tuple[_PiiRule, ...]] = (
+    ("iban", _IBAN, _is_iban, 6, ()),
     ("national_id", _KEYED_ID, _is_keyed_id, 9, ("ssn", "bsn", "social", "sofi", "burger")),
     ("national_id", _SSN, lambda m: _ssn_ok(_digits(m.group())), 9, ("-",)),
     ("national_id", _NINO, lambda m: m["prefix"] not in _NINO_BAD_PREFIXES, 6, ()),
@@ -188,7 +202,48 @@ _DIGIT_RULES: Final[tuple[_PiiRule, ...]] = (
     ("phone", _PHONE_INTL, lambda m: 8 <= len(_digits(m.group())) <= 15, 8, ("+", " 00", "(00")),
     ("phone", _PHONE_NANP, _is_nanp_phone, 10, ()),
     ("phone", _PHONE_TRUNK, lambda m: 10 <= len(_digits(m.group())) <= 12, 10, ()),
+    ("phone", _PHONE_BARE, _is_bare_phone, 10, ()),
 )
+
+# --- Personal data found by its setting rather than its digits ------------------------------
+
+# E-mail spelled out to dodge scrapers: "jane dot doe at example dot com", "jane(at)example(dot)
+# com", "jane [at] example [dot] com". A bare " at " counts only with a spelled-out dot before
+# the top-level domain, so "works at acme.com" stays. Repeats are bounded to stay linear.
+_AT = r"(?:[ \t]*(?:\(at\)|\[at\]|\{at\}|<at>)[ \t]*|[ \t]+at[ \t]+)"
+_DOT = r"(?:[ \t]*(?:\(dot\)|\[dot\]|\{dot\}|<dot>)[ \t]*|[ \t]+dot[ \t]+)"
+_OBFUSCATED_EMAIL = re.compile(
+    rf"(?<![\w.%+-])[a-z0-9][a-z0-9._%+-]{{0,63}}(?:{_DOT}[a-z0-9_%+-]{{1,63}}){{0,3}}{_AT}"
+    rf"[a-z0-9-]{{1,63}}(?:(?:{_DOT}|\.)[a-z0-9-]{{1,63}}){{0,3}}{_DOT}[a-z]{{2,24}}(?![\w-])"
+)
+# A full date of birth (with its year) after a keyword; a birthday without a year is kept, so
+# a memory can still say when to send greetings. "born in 1985" alone is kept too.
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\.?"
+_BIRTH_DATE = re.compile(
+    r"(?<![a-z])(?:d\.?o\.?b\.?|date[ -]of[ -]birth|birth[ -]?date|born(?:[ \t]+on)?"
+    r"|birthday|geburtsdatum|geboren(?:[ \t]+am)?|n[ée]e?[ \t]+le)(?:[ \t]+(?:is|was))?"
+    r"[ \t]*[:=]?[ \t]*(?P<pii>\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})"
+    rf"|\d{{1,2}}(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?{_MONTH},?[ \t]+\d{{4}}"
+    rf"|{_MONTH}[ \t]+\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+\d{{4}})(?![\w/.-]\d)"
+)
+_BIRTH_WORDS: Final = ("dob", "d.o.b", "birth", "born", "geb", "née", "nee ", "né ")
+# IP addresses: public ones can point at a person's home, so they are redacted; private,
+# loopback, link-local and documentation ranges are infrastructure and kept, as is a dotted
+# version after "v", "version" or "release" ("release 1.2.3.4").
+_IPV4 = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?![\w]|\.\d)")
+_IPV6 = re.compile(
+    r"(?<![\w:.])(?:[0-9a-f]{1,4}:){1,7}:?(?:[0-9a-f]{1,4}(?::[0-9a-f]{1,4}){0,6})?(?![\w:])"
+)
+_VERSION_CUE = re.compile(r"(?i)(?:\bv|version|release|build|ver\.?|rev|@)[ \t]*$")
+
+
+def _is_public_ip(match: _Match) -> bool:
+    if _VERSION_CUE.search(match.string[max(0, match.start() - 12) : match.start()]):
+        return False
+    try:
+        return ipaddress.ip_address(match.group()).is_global
+    except ValueError:
+        return False
 
 
 def _substitute(
@@ -206,14 +261,44 @@ def _substitute(
     return pattern.sub(replace, text)
 
 
+def _substitute_lowered(
+    kind: str,
+    pattern: re.Pattern[str],
+    text: str,
+    found: set[str],
+    valid: Callable[[_Match], bool] = lambda m: True,
+) -> str:
+    """_substitute for a pattern written for lower-case text: matched on a lower-cased copy
+    (offsets line up, see credentials.lower), replaced in the text itself."""
+    matches = [m for m in pattern.finditer(lower(text)) if valid(m)]
+    if not matches:
+        return text
+    found.add(kind)
+    pieces, position = [], 0
+    for match in matches:
+        start, end = match.span("pii" if "pii" in pattern.groupindex else 0)
+        pieces += [text[position:start], _PLACEHOLDERS[kind]]
+        position = end
+    return "".join([*pieces, text[position:]])
+
+
 def redact(text: str) -> tuple[str, tuple[str, ...]]:
-    """Text with personal data replaced by placeholders [EMAIL] [PHONE] [CARD] [NATIONAL_ID],
-    and the sorted unique kinds found."""
-    out = _canonical(text)
+    """Text with personal data replaced by placeholders ([EMAIL], [PHONE], [CARD],
+    [NATIONAL_ID], [IBAN], [DATE_OF_BIRTH], [IP_ADDRESS]), and the sorted unique kinds found."""
+    out = canonical(text)
     found: set[str] = set()
+    lowered = out.lower()
     # E-mail first: digits inside an address must not be claimed by the phone patterns.
     if "@" in out:
         out = _substitute("email", _EMAIL, _is_email, out, found)
+    if "at" in lowered and ("dot" in lowered or "(at)" in lowered or "[at]" in lowered):
+        out = _substitute_lowered("email", _OBFUSCATED_EMAIL, out, found)
+    if any(word in lowered for word in _BIRTH_WORDS):
+        out = _substitute_lowered("date_of_birth", _BIRTH_DATE, out, found)
+    if out.count(".") >= 3:
+        out = _substitute("ip_address", _IPV4, _is_public_ip, out, found)
+    if out.count(":") >= 2:
+        out = _substitute_lowered("ip_address", _IPV6, out, found, _is_public_ip)
     clusters = (_ASCII_DIGIT_CLUSTER if out.isascii() else _DIGIT_CLUSTER).findall(out)
     if clusters:
         longest = max(sum(map(str.isdecimal, cluster)) for cluster in clusters)
@@ -228,167 +313,14 @@ def redact(text: str) -> tuple[str, tuple[str, ...]]:
 
 
 def sensitivity_for(kinds: Iterable[str]) -> str | None:
-    """The minimum sensitivity the found kinds require: 'restricted' for card/national_id,
-    'confidential' for email/phone, None for nothing."""
+    """The minimum sensitivity the found kinds require: 'restricted' for card, national_id
+    and iban, 'confidential' for the rest (email, phone, date_of_birth, ip_address), None for
+    nothing."""
     found = set(kinds)
     unknown = found.difference(PII_KINDS)
     if unknown:
         # A typo here would silently under-classify personal data, so fail loudly instead.
         raise ValueError(f"unknown personal-data kinds: {sorted(unknown)}")
-    if found & {"card", "national_id"}:
+    if found & {"card", "national_id", "iban"}:
         return "restricted"
     return "confidential" if found else None
-
-
-# --- Credentials ------------------------------------------------------------------------------
-
-# Values that stand in for a secret in docs and config templates rather than being one.
-_PLACEHOLDER = re.compile(
-    r"(?i)[*x\u2022.#?_-]+|[<{\[].*|\$\{?[a-z_]\w*\}?|%\(?\w*\)?s|your[_-]?\w*|example\w*"
-    r"|passw(?:or)?d|pass|pwd|pw|str(?:ing)?|text|none|null|nil|true|false|undefined"
-    r"|required|optional|redacted|hidden"
-)
-# "os.environ['DB_PASSWORD']", "settings.SECRET_KEY", "getenv('X')": a reference, not a value.
-_CODE_REFERENCE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\[[^\]]{0,80}\]|\([^)]{0,80}\))+")
-
-# A disclosure: keyword, optional "for the staging db", then is/:/=, then a value. Runs on the
-# lower-cased text (see _lower), hence no (?i).
-_DISCLOSURE = r"""(?x)
-    (?<![a-z0-9])
-    (?P<kw> passw(?:or)?d | pass(?:phrase|code) | pwd | pin
-      | (?:client|app|api)[_ -]?secret | secret(?:[_ -]?(?:access[_ -]?)?key)?
-      | (?:api|access|encryption|signing|master)[_ -]?key | apikey
-      | (?:access|auth|refresh|api|bot|session)[_ -]?token | token )
-    (?![a-z])
-    (?:[ \t]+(?:for|of|on|to|at)(?:[ \t]+[\w.@-]{1,40}){1,3})?
-    ["']?
-    (?:[ \t]*(?::=|=>|[:=])
-      | [ \t]+(?:is|was)\b(?:[ \t]+(?:now|still|(?:set|changed)[ \t]+to))?[ \t]*:?)
-    [ \t]*
-    (?P<val> "[^"\n]{0,200}" | '[^'\n]{0,200}' | `[^`\n]{0,200}` | [^\s"'`]\S{0,199})
-"""
-
-
-def _is_placeholder(value: str) -> bool:
-    return bool(_PLACEHOLDER.fullmatch(value) or _CODE_REFERENCE.fullmatch(value))
-
-
-def _looks_random(value: str) -> bool:
-    """Digits, or case changes after the first letter: how machine-made secrets look."""
-    has_digit = any(ch.isdigit() for ch in value)
-    return has_digit or (any(c.isupper() for c in value[1:]) and any(c.islower() for c in value))
-
-
-def _looks_secret(value: str) -> bool:
-    """>= 6 chars with a digit, a symbol or mixed case, and not a word in ordinary casing."""
-    if len(value) < 6 or _is_placeholder(value):
-        return False
-    # "required", "Required", "SSO-managed" are words; "hunter2!" and "tr0ub4dor" are not.
-    parts = value.split("-")
-    return not all(p.isalpha() and (p.islower() or p.isupper() or p.istitle()) for p in parts)
-
-
-def _disclosure_kind(keyword: str) -> str:
-    compact = re.sub(r"[_ -]", "", keyword)
-    if compact.startswith(("pass", "pwd")):
-        return "password"
-    if compact in ("pin", "secretaccesskey"):
-        return "pin" if compact == "pin" else "aws_secret_key"
-    if compact.endswith("token"):
-        return "access_token"
-    return "api_key" if compact.endswith("key") else "secret"
-
-
-def _classify_disclosure(match: _Match, text: str) -> str | None:
-    raw, kind = text[match.start("val") : match.end("val")], _disclosure_kind(match["kw"])
-    quoted = len(raw) >= 2 and raw[0] in "\"'`" and raw[-1] == raw[0]
-    # Sentence punctuation after an unquoted value belongs to the sentence ("is hunter2.").
-    value = raw[1:-1].strip() if quoted else raw.rstrip(".,;:!?)]}")
-    if not value or _is_placeholder(value) or _is_placeholder(raw):
-        return None
-    if kind == "pin":
-        return kind if value.isdecimal() and 4 <= len(value) <= 8 else None
-    if value.isdecimal() and kind != "password":
-        return None  # "token: 4096" is a limit, not a token
-    if quoted:
-        return kind if len(value) >= 4 else None
-    return kind if _looks_secret(value) else None
-
-
-def _confirm(kind: str, match: _Match, text: str) -> str | None:
-    """The kind a detector's match really is, or None for a look-alike."""
-    groups = match.re.groupindex
-    if "val" in groups:
-        return _classify_disclosure(match, text)
-    if "pw" in groups:  # "postgres://user:<password>@host" in docs is not a leak
-        return None if _is_placeholder(match["pw"]) else kind
-    # Vendor tokens are random; "sk-this-is-a-long-hyphenated-phrase" is not one.
-    if "tok" in groups and not _looks_random(text[match.start("tok") : match.end("tok")]):
-        return None
-    return kind
-
-
-# Vendor formats have fixed prefixes; patterns marked "lowered" below run on the lower-cased copy.
-_PRIVATE_KEY = r"-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----"
-_AWS_KEY = r"(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])"
-_AWS_SECRET = (
-    r"(?<![a-z0-9])(?:aws[\w.-]{0,30}secret|secret[_ .-]?access)[\w.-]{0,30}[\"']?"
-    r"[ \t]*(?::=|=>|[:=]|is\b)[ \t]*[\"']?(?P<tok>[a-z0-9/+]{40})(?![a-z0-9/+])"
-)
-_GITHUB = r"(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_\w{30,255})(?!\w)"
-_SLACK = r"(?<![\w-])xox[abprs]-(?P<tok>[A-Za-z0-9-]{10,255})"
-_SLACK_HOOK = r"hooks\.slack\.com/services/T[A-Z0-9]{4,}/B[A-Z0-9]{4,}/\w{8,}"
-_ANTHROPIC = r"(?<![\w-])sk-ant-[\w-]{20,255}(?![\w-])"
-_OPENAI = r"(?<![\w-])sk-(?:proj-|svcacct-|admin-)?(?P<tok>[\w-]{20,255})(?![\w-])"
-_STRIPE = r"(?<![A-Za-z0-9_])[sr]k_(?:live|test)_[A-Za-z0-9]{10,255}(?!\w)"
-_GOOGLE = r"(?<![\w-])AIza[\w-]{35}(?![\w-])"
-_JWT = r"(?<![\w-])eyJ[\w-]{10,4096}\.[\w-]{10,8192}\.[\w-]{0,4096}"
-_BEARER = r"(?<![a-z])bearer[ \t]+(?P<tok>[a-z0-9._~+/-]{16,4096})"  # lowered
-_BASIC = r"authorization[ \t]*:[ \t]*basic[ \t]+[a-z0-9+/]{8,4096}"  # lowered
-_DSN = r"(?<![\w+.-])[A-Za-z][\w+.-]{1,20}://[^\s:/@]{0,256}:(?P<pw>[^\s@/]{1,256})@[\w.\[\]-]"
-
-
-# (triggers, pattern, kind, whether the pattern runs on the lower-cased copy). Triggers are
-# "|"-separated substrings of the lower-cased text; a detector runs only when one of its occurs.
-_DETECTORS: Final = tuple(
-    (tuple(triggers.split("|")), re.compile(pattern), kind, lowered)
-    for triggers, pattern, kind, lowered in (
-        ("private key", _PRIVATE_KEY, "private_key", False),
-        ("akia|asia", _AWS_KEY, "aws_access_key", False),
-        ("secret", _AWS_SECRET, "aws_secret_key", True),
-        ("ghp_|gho_|ghu_|ghs_|ghr_|github_pat_", _GITHUB, "github_token", False),
-        ("xox", _SLACK, "slack_token", False),
-        ("hooks.slack.com", _SLACK_HOOK, "slack_webhook", False),
-        ("sk-", _ANTHROPIC, "anthropic_key", False),
-        ("sk-", _OPENAI, "openai_key", False),
-        ("_live_|_test_", _STRIPE, "stripe_key", False),
-        ("aiza", _GOOGLE, "google_api_key", False),
-        ("eyj", _JWT, "jwt", False),
-        ("bearer", _BEARER, "bearer_token", True),
-        ("basic", _BASIC, "basic_auth", True),
-        ("://", _DSN, "connection_string_password", False),
-        ("pass|pwd|pin|secret|key|token", _DISCLOSURE, "password", True),  # kind from keyword
-    )
-)
-# Which detectors each trigger wakes up, in detector order.
-_WOKEN_BY: Final = {
-    t: tuple(i for i, d in enumerate(_DETECTORS) if t in d[0]) for d in _DETECTORS for t in d[0]
-}
-# One pass finds every trigger; longest first so "github_pat_" wins over a trigger inside it.
-_TRIGGERS = re.compile("|".join(sorted(map(re.escape, _WOKEN_BY), key=len, reverse=True)))
-
-
-def find_credential(text: str) -> str | None:
-    """Name of the first kind of credential found in text (e.g. 'aws_access_key', 'private_key',
-    'password', 'github_token', 'api_key', 'jwt', 'bearer_token', 'slack_token', 'openai_key',
-    'connection_string_password', 'stripe_key', 'google_api_key'), or None."""
-    scan = _canonical(text)
-    lowered = _lower(scan)
-    woken = sorted({i for trigger in _TRIGGERS.findall(lowered) for i in _WOKEN_BY[trigger]})
-    for index in woken:
-        _, pattern, kind, on_lowered = _DETECTORS[index]
-        for match in pattern.finditer(lowered if on_lowered else scan):
-            confirmed = _confirm(kind, match, scan)
-            if confirmed:
-                return confirmed
-    return None

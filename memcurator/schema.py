@@ -21,6 +21,8 @@ from pydantic import (
     model_validator,
 )
 
+from memcurator.privacy import WITHHELD, find_credential, redact
+
 MAX_CONTENT_CHARS = 4000
 FACT_THRESHOLD = 0.6
 
@@ -160,15 +162,19 @@ _PYDANTIC_PREFIXES = re.compile(r"^(Value error|Assertion failed), ")
 
 
 def describe_validation_error(error: ValidationError, limit: int = 3) -> str:
-    """One line naming each problem: ``confidence: must be <= 1 (got 1.7)``."""
+    """One line naming each problem: ``confidence: must be <= 1 (got 1.7)``.
+
+    Input is quoted only after it has been screened whole for credentials and personal data
+    (a quote cut at 60 characters would hide a credential from the screen), field names
+    included; values of unknown fields and of unparseable lines are never quoted.
+    """
     parts = []
     for item in error.errors(include_url=False)[:limit]:
-        loc = ".".join(str(p) for p in item["loc"] if not str(p).startswith("function-"))
+        loc = ".".join(_screened(str(p)) for p in item["loc"] if not str(p).startswith("function-"))
         msg = _PYDANTIC_PREFIXES.sub("", item["msg"])
         got = item.get("input")
-        shown = "" if isinstance(got, dict | list) or got is None else f" (got {_short(got)})"
-        if item["type"] == "missing":
-            shown = ""
+        quoted = item["type"] not in _UNQUOTED and not (isinstance(got, dict | list) or got is None)
+        shown = f" (got {_short(got)})" if quoted else ""
         parts.append(f"{loc}: {msg}{shown}" if loc else f"{msg}{shown}")
     extra = error.error_count() - limit
     if extra > 0:
@@ -176,8 +182,23 @@ def describe_validation_error(error: ValidationError, limit: int = 3) -> str:
     return "; ".join(parts)
 
 
+# Nothing to show for a missing field; an unknown field's value and an unparseable line's
+# text are withheld from messages (the log keeps a screened copy of the line instead).
+_UNQUOTED = frozenset({"missing", "extra_forbidden", "json_invalid", "json_type"})
+
+
+def _screened(text: str) -> str:
+    """Text safe to quote: withheld if it holds a credential, personal data redacted."""
+    if find_credential(text):
+        return WITHHELD
+    return redact(text)[0]
+
+
 def _short(value: Any, width: int = 60) -> str:
     if isinstance(value, bytes):
         value = value.decode("utf-8", "replace")
+    if isinstance(value, str) and find_credential(value):
+        return WITHHELD  # screened before repr() escapes newlines inside a key block
     text = json.dumps(value, ensure_ascii=True) if not isinstance(value, str) else repr(value)
+    text = _screened(text)
     return text if len(text) <= width else text[: width - 1] + "…"

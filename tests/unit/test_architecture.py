@@ -9,7 +9,8 @@ import pytest
 
 CORE = Path(__file__).resolve().parents[2] / "memcurator"
 PURE_MODULES = [
-    "consolidation", "decisions", "gate", "ids", "keys", "meaning", "privacy", "resolve",
+    "consolidation", "credentials", "decisions", "gate", "ids", "keys", "meaning", "privacy",
+    "resolve",
     "schema", "transient",
     "workload",
 ]

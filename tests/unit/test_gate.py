@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from memcurator.gate import evaluate_line, sanitise
+from memcurator.gate import UNKNOWN_VALUE, evaluate_line, reject_oversize, sanitise
 from tests.factories import candidate, line
 
 
@@ -158,3 +160,155 @@ def test_sanitise_withholds_credentials_and_redacts_personal_data() -> None:
     text = json.dumps(clean)
     assert "7946" not in text and "Tr0ub4dor" not in text and "jane@example.com" not in text
     assert clean["n"] == 1.5 and clean["nan"] == "nan"
+
+
+# --- Credentials in every field, and in what a rejection keeps --------------------------------
+
+_TOKEN = "ghp_" + "a1B2c3D4e5F6g7H8i9J0" + "k1L2m3N4o5P6q7R8"
+_SAID = "password: Tr0ub4dor&3x"
+_OBSERVATION = {"type": "observation", "tool": "psql", "symptom": "timeout", "confidence": 0.8}
+_SOURCE = {"kind": "tool_result", "ref": "turn_1", "session_id": "s_1"}
+
+
+def _leaks_token(logged: str) -> bool:
+    """Whether any 8 characters of the token's random part were logged."""
+    body = _TOKEN[4:]
+    return any(body[i : i + 8] in logged for i in range(len(body) - 7))
+
+
+@pytest.mark.parametrize(
+    ("field", "overrides"),
+    [
+        ("content", {"content": f"remember {_SAID}"}),
+        ("subject.entity", {"subject": {"entity": _SAID, "attribute": "a", "value": "v"}}),
+        ("subject.attribute", {"subject": {"entity": "db", "attribute": _SAID, "value": "v"}}),
+        ("subject.value", {"subject": {"entity": "db", "attribute": "a", "value": _SAID}}),
+        ("subject", {"subject": {"entity": "db", "attribute": "password", "value": "Tr0ub4d&3x"}}),
+        ("scope.org_id", {"scope": {"org_id": _TOKEN}}),
+        ("scope.team_id", {"scope": {"org_id": "acme", "team_id": _SAID}}),
+        ("scope.project_id", {"scope": {"org_id": "acme", "project_id": _SAID}}),
+        ("scope.user_id", {"scope": {"org_id": "acme", "user_id": _SAID}}),
+        ("scope.agent_id", {"scope": {"org_id": "acme", "agent_id": _TOKEN}}),
+        ("source.ref", {"source": {**_SOURCE, "ref": _SAID}}),
+        ("source.session_id", {"source": {**_SOURCE, "session_id": _TOKEN}}),
+        ("links[1]", {"links": ["doc_1", _SAID]}),
+        ("tool", {**_OBSERVATION, "tool": _SAID}),
+        ("symptom", {**_OBSERVATION, "symptom": f"timed out, {_SAID}"}),
+        ("task_id", {"type": "summary", "task_id": _SAID}),
+        ("id", {"id": _TOKEN}),
+        ("supersedes", {"supersedes": _TOKEN}),
+    ],
+)
+def test_a_credential_in_any_field_rejects_the_candidate_naming_the_field(
+    field: str, overrides: dict[str, object]
+) -> None:
+    decision = evaluate_line(line(**overrides))
+    assert decision.outcome == "rejected" and decision.rule == "privacy", decision
+    event = decision.events[-1]
+    assert event.reason.endswith(f" in {field}: withheld"), event.reason
+    assert "Tr0ub4d" not in json.dumps(event.payload) + event.reason
+    assert not _leaks_token(json.dumps(event.payload) + "".join(event.related_ids))
+
+
+def test_values_of_unknown_fields_are_withheld_and_their_names_kept() -> None:
+    raw = line(metadata={"password": "Tr0ub4dor&3x"}, colour="blue")
+    event = evaluate_line(raw).events[-1]
+    assert event.rule == "schema" and "metadata: Extra inputs" in event.reason
+    assert event.payload is not None
+    assert event.payload["metadata"] == event.payload["colour"] == UNKNOWN_VALUE
+    assert event.payload["content"] == "The user is vegetarian"  # known fields are kept
+    assert "Tr0ub4dor" not in json.dumps(event.payload) + event.reason
+
+
+def test_an_unknown_field_named_by_a_credential_is_withheld_name_and_all() -> None:
+    event = evaluate_line(line(**{f"token {_TOKEN}": 1})).events[-1]
+    assert not _leaks_token(json.dumps(event.payload) + event.reason)
+
+
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        {"confidence": f"see the token in the attached file: {_TOKEN}"},  # cut at 60 chars
+        {"content": "x" * 45 + f" {_TOKEN} " + "and " * 1100},  # over 4000 characters
+        {"created_at": f"at {_SAID}"},
+        {"content": {"password": "Tr0ub4dor&3x"}},  # an object where text belongs
+        {"scope": {"org_id": "acme", "secret": "Tr0ub4dor&3x"}},  # an unknown scope level
+        {"id": f"{_SAID} !"},
+        # Read together, attribute and value disclose it; the line lacks its source.
+        {
+            "subject": {"entity": "db", "attribute": "password", "value": "Tr0ub4d&3x"},
+            "source": None,
+        },
+        {"source": {"kind": "tool_result", "ref": "r", "session_id": "s", "auth": "Tr0ub4d&3x"}},
+    ],
+)
+def test_a_schema_rejection_quotes_and_keeps_only_screened_input(
+    overrides: dict[str, object],
+) -> None:
+    event = evaluate_line(line(**overrides)).events[-1]
+    assert event.rule == "schema"
+    logged = json.dumps(event.payload) + event.reason + "".join(event.related_ids)
+    assert "Tr0ub4d" not in logged and not _leaks_token(logged), logged
+
+
+@pytest.mark.parametrize("cut", [30, 45])
+def test_a_line_cut_inside_a_credential_keeps_none_of_it(cut: int) -> None:
+    raw = line(content=f"token {_TOKEN} and more")
+    raw = raw[: raw.index(b"ghp_") + cut]
+    event = evaluate_line(raw).events[-1]
+    assert event.rule == "schema" and "Invalid JSON" in event.reason
+    assert not _leaks_token(json.dumps(event.payload) + event.reason)
+
+
+def test_an_oversize_line_keeps_only_the_whole_values_of_its_head() -> None:
+    raw = json.dumps({"tool": "psql", "content": "x" * 1970 + _TOKEN + "y" * 10_000}).encode()
+    event = reject_oversize(raw[:2000], len(raw)).events[-1]
+    assert event.payload == {"raw_head": '{"tool": "psql", "content": ', "bytes": len(raw)}
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    prefix=st.text(max_size=80),
+    field=st.sampled_from(["content", "tool", "colour", "links"]),
+    cut=st.integers(min_value=1, max_value=60),
+    oversize=st.booleans(),
+)
+def test_no_cut_of_a_line_leaves_part_of_a_credential_in_the_log(
+    prefix: str, field: str, cut: int, oversize: bool
+) -> None:
+    value: object = f"{prefix} {_TOKEN} and the rest"
+    raw = line(**{field: [value] if field == "links" else value})
+    end = raw.index(_TOKEN.encode()) + cut  # from inside the token to past its end
+    if oversize:
+        decision = reject_oversize(raw[:end], len(raw) + 10_000_000)
+    else:
+        decision = evaluate_line(raw[:end])
+    event = decision.events[-1]
+    assert not _leaks_token(json.dumps(event.payload) + event.reason), event
+
+
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        {"source": {**_SOURCE, "ref": "123e4567-e89b-12d3-a456-426614174000"}},
+        {"source": {**_SOURCE, "session_id": "sess-2025-03-04-1030"}},
+        {"id": "msg_01J8ZK3Q7V9X2C4B6N8M0P2R4T"},
+        {"id": "9fceb02d0ae598e95dc970b74767f19372d61af8"},
+        {"links": ["https://github.com/acme/api/pull/123", "https://docs.example.com/v1.2.3.4/"]},
+        {"content": "Deployed commit 9fceb02d0ae598e95dc970b74767f19372d61af8 to prod"},
+        {"content": "The staging database uses port 5432 on 10.0.0.12"},
+        {"content": "The quarterly review meeting is on 2025-04-14 at 10:00 CET"},
+        {"content": "The service pins Django 4.2.11 and Python 3.11.7"},
+        {"content": "The model context is 200000 tokens; max tokens: 4096"},
+        {"content": "Connect with mysql -u app -p and paste the value from the vault"},
+        {"content": "The user prefers passkeys over passwords; the login is via Okta SSO"},
+    ],
+)
+def test_durable_statements_and_ordinary_ids_pass_the_screen_unchanged(
+    overrides: dict[str, object],
+) -> None:
+    submitted = candidate(**overrides)
+    decision = evaluate_line(json.dumps(submitted).encode())
+    assert decision.outcome == "inserted" and decision.entry is not None, decision.events
+    assert decision.entry.content == submitted["content"]
+    assert decision.entry.sensitivity == "internal"
