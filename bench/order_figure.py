@@ -62,7 +62,7 @@ def _ingest(url: str, paths: list[Path], *, concurrent: bool) -> None:
             proc.wait()
         procs.append(proc)
     for proc in procs:
-        out, err = proc.communicate()
+        _, err = proc.communicate()
         if proc.returncode:
             print(f"  ingest exited {proc.returncode}: {err.decode().strip()[-300:]}")
 
@@ -72,7 +72,8 @@ def _histories(url: str, schema: str) -> tuple[int, dict[tuple[str, str], Any]]:
     with engine.connect() as conn:
         conn.execute(text(f'SET search_path TO "{schema}"'))
         members: dict[str, list[str]] = defaultdict(list)
-        for entry_id, memory_id in conn.execute(text("SELECT entry_id, memory_id FROM entry_sources")):
+        query = text("SELECT entry_id, memory_id FROM entry_sources")
+        for entry_id, memory_id in conn.execute(query):
             members[entry_id].append(memory_id)
         rows = conn.execute(text(
             "SELECT id, type, scope_key, subject_key, content, status, valid_since, valid_from,"

@@ -32,7 +32,8 @@ def candidate(content: str, at: str, cid: str | None = None, **extra: Any) -> by
 
 
 def entries(engine: Engine) -> list[dict[str, Any]]:
-    return sorted(iter_entries(engine, status="all"), key=lambda e: e["valid_since"])
+    return sorted(iter_entries(engine, status="all"),
+                  key=lambda e: (e["valid_since"], e["status"] != "superseded", e["content"]))
 
 
 def test_the_issue_three_files_ingest_and_give_the_in_order_history(
