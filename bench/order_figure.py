@@ -67,7 +67,7 @@ def _ingest(url: str, paths: list[Path], *, concurrent: bool) -> None:
             print(f"  ingest exited {proc.returncode}: {err.decode().strip()[-300:]}")
 
 
-def _histories(url: str, schema: str) -> tuple[int, dict[tuple[str, str], Any]]:
+def _histories(url: str, schema: str) -> tuple[int, int, dict[tuple[str, str], Any]]:
     engine = create_engine(normalise_database_url(url))
     with engine.connect() as conn:
         conn.execute(text(f'SET search_path TO "{schema}"'))
@@ -81,12 +81,13 @@ def _histories(url: str, schema: str) -> tuple[int, dict[tuple[str, str], Any]]:
     engine.dispose()
     held = {r.id: tuple(sorted(members[r.id])) for r in rows}
     keys: dict[tuple[str, str], list[Any]] = defaultdict(list)
+    retired = sum(r.status == "retired" for r in rows)
     for r in rows:
-        if r.type == "fact":
+        if r.type == "fact" and r.status != "retired":
             keys[(r.scope_key, r.subject_key)].append((
                 held[r.id], r.content, r.status, r.valid_since, r.valid_from, r.valid_to,
                 held.get(r.superseded_by), r.evidence, r.created_at))
-    return len(rows), {k: sorted(v, key=repr) for k, v in keys.items()}
+    return len(rows) - retired, retired, {k: sorted(v, key=repr) for k, v in keys.items()}
 
 
 def main() -> None:
@@ -120,11 +121,12 @@ def main() -> None:
             with admin.begin() as conn:
                 conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
     admin.dispose()
-    base = results["time-sorted"][1]
+    base = results["time-sorted"][2]
     print(f"{len(lines):,} candidates, {len(base):,} fact keys (time-sorted)")
-    for name, (entries, keys) in results.items():
+    for name, (entries, retired, keys) in results.items():
         differ = sum(keys.get(k) != v for k, v in base.items()) + len(keys.keys() - base.keys())
-        print(f"  {name:<22} {entries:>7,} entries   {differ:>5,} fact keys differ")
+        print(f"  {name:<22} {entries:>7,} entries (+{retired} retired)"
+              f"   {differ:>5,} fact keys differ")
 
 
 if __name__ == "__main__":
