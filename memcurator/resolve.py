@@ -363,7 +363,8 @@ class Timeline:
             g.id = choice or g.head[2]
             g.entry = replace(statics.get(g.head[2], g.entry), id=g.id)
             taken.add(g.id)
-        holders = {s.memory_id: g.id for g in groups for s in g.sources or ()}
+        holders = {s.memory_id: v.id for v in self.versions if v.status != "retired"
+                   for s in (v.added if v.sources is None else v.sources)}
         self.versions = [v for v in self.versions if v.status != "retired" or v.id not in taken]
         for name, husk in names.items():
             if name in taken:
