@@ -256,13 +256,12 @@ class Timeline:
         chained = entries[0].type in CHAINED_TYPES
         statics = {e.id: e for e in entries}
         before = {v.id: v.state() for v in self.versions}
-        stored = {v.id: replace(v, sources=[], added=[], moved=[]) for v in self.versions}
         names = {v.id: v for v in self.versions if v.status == "retired"}
         reopened, pool = self._reopen(new[0].order(), chained)
-        names.update((v.id, stored[v.id]) for v in reopened)
+        names.update((v.id, as_stored) for v, as_stored in reopened.items())
         statics.update((s.memory_id, names[self.origin[s.memory_id]].entry) for s in pool)
         joins = self._fold(sorted(pool + new, key=Source.order), statics, chained)
-        kept = [v for v in reopened if v in self.versions]
+        kept = [v for v in reopened if v in self.versions]  # identity: Version has no __eq__
         self._name([*kept, *(v for v in self.versions if v.is_new)], names, statics)
         if chained:
             rebuild_chain(self.versions)
@@ -274,10 +273,11 @@ class Timeline:
         return any(v.id == memory_id or any(s.memory_id == memory_id for s in v.sources or ())
                    for v in self.versions)
 
-    def _reopen(self, at: Order, chained: bool) -> tuple[list[Version], list[Source]]:
+    def _reopen(self, at: Order, chained: bool) -> tuple[dict[Version, Version], list[Source]]:
         """Take every stored source from ``at`` on out of its version, to be placed again. A
-        version left without sources leaves the timeline (it is named again, or retired)."""
-        reopened: list[Version] = []
+        version left without sources leaves the timeline (it is named again, or retired).
+        Returns each reopened version with a copy of it as stored, and the sources taken."""
+        reopened: dict[Version, Version] = {}
         pool: list[Source] = []
         for v in list(self.versions):
             if v.opaque or v.status not in (LIVE if chained else ("active",)):
@@ -286,7 +286,7 @@ class Timeline:
             later = [s for s in v.sources if s.order() >= at]
             if not later:
                 continue
-            reopened.append(v)
+            reopened[v] = replace(v, sources=[], added=[], moved=[])
             pool += later
             v.sources = [s for s in v.sources if s.order() < at]
             if v.sources:
