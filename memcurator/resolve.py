@@ -1,14 +1,24 @@
 """Rules 4 and 5 inside one key: merge, refine, supersede, as pure data.
 
 Every accepted candidate becomes a *source* of exactly one *version* (a stored entry) of its
-(scope, type, subject key). Versions of facts and summaries form a timeline: ordered by when
-each became current (``valid_since``), then by source strength, then id. The links between
-them (``valid_to``, ``superseded_by``, ``status``) are always rebuilt from that order, and a
-version's own fields are always a function of its sources, so the final state depends on
-which statements arrived, not on the order they arrived in: a late, older statement lands
-already superseded, exactly where an in-order arrival would have put it.
+(scope, type, subject key). The versions of a key are a function of the set of its sources,
+never of the order in which they arrived: they are what placing the sources one at a time in
+valid-time order (``valid_from``, then source strength, then id) gives, the in-order arrival.
+Placing one source: a fact or summary joins the latest version when it restates or refines it
+(rule 4), else it starts a new version, and the links between versions (``status``,
+``valid_to``, ``superseded_by``) are rebuilt from their order (rule 5); an observation joins
+the first version that says the same, else it starts one (nothing supersedes).
 
-Observations are staging data: restatements merge into one entry, nothing supersedes.
+A batch whose candidates all sort after everything stored simply continues that fold. A
+candidate that sorts before stored sources (a backfill, a late file, another process) reopens
+the key at its place: every stored source after it is taken out and placed again, together
+with the new ones, so a late, older statement lands exactly where an in-order arrival would
+have put it.
+
+Ids are the one thing arrival decides. A stored entry keeps its id while some version holds
+the statement it was named after (its anchor); a version holding no anchor is named after its
+earliest statement. A stored entry whose anchor now lies in a version named otherwise is
+``retired`` and points to that version (entries are never deleted): its statements live on.
 """
 
 from __future__ import annotations
@@ -33,7 +43,9 @@ SOURCE_STRENGTH = {
 _PROTECTED = {"user_message", "tool_result"}
 SENSITIVITY_RANK = {"public": 0, "internal": 1, "confidential": 2, "restricted": 3}
 CHAINED_TYPES = ("fact", "summary")
+LIVE = ("active", "superseded")
 Relate = Callable[..., Judgement]
+Order = tuple[datetime, int, str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +62,7 @@ class Source:
     session_id: str
     confidence: float
     sensitivity: str
+    supersedes: str | None = None
 
     @classmethod
     def of(cls, entry: NewEntry) -> Source:
@@ -64,9 +77,10 @@ class Source:
             entry.source_session_id,
             entry.confidence,
             entry.sensitivity,
+            entry.supersedes,
         )
 
-    def order(self) -> tuple[datetime, int, str]:
+    def order(self) -> Order:
         return (self.valid_from, SOURCE_STRENGTH[self.kind], self.memory_id)
 
 
@@ -91,99 +105,97 @@ class Version:
     status: str = "active"
     valid_to: datetime | None = None
     superseded_by: str | None = None
-    sources: list[Source] | None = None  # every source, when loaded (needed for late arrivals)
-    added: list[Source] = field(default_factory=list)  # sources this batch attached
-    moved: list[Source] = field(default_factory=list)  # sources this batch moved in (splits)
+    sources: list[Source] | None = None  # every source, when loaded (a late arrival needs them)
+    added: list[Source] = field(default_factory=list)  # new sources to record under this id
+    moved: list[Source] = field(default_factory=list)  # stored sources that move to this id
     is_new: bool = False
     dirty: bool = False
-    # The order of the newest source. Unknown for a stored version whose sources were not
-    # loaded: then anything at its last confirmation or before counts as older.
-    latest: tuple[datetime, int, str] | None = None
+    # The orders of the earliest and the newest source, when known. A stored version whose
+    # sources were not loaded is ordered by its own fields, and anything at its last
+    # confirmation or before counts as older than its newest source.
+    head: Order | None = None
+    latest: Order | None = None
 
-    def newest(self) -> tuple[datetime, int, str]:
+    def order(self) -> Order:
+        return self.head or (self.valid_since, SOURCE_STRENGTH[self.source_kind], self.id)
+
+    def newest(self) -> Order:
         return self.latest or (self.last_confirmed_at, max(SOURCE_STRENGTH.values()) + 1, "")
+
+    @property
+    def opaque(self) -> bool:
+        """Its stored fields are more than its sources say (a fact the nightly pass promoted,
+        evidence it added): never re-derived from them, only added to."""
+        return self.sources is None or self.evidence != len(self.sources)
 
     @classmethod
     def first(cls, entry: NewEntry) -> Version:
         """A new version holding one accepted candidate."""
-        src = Source.of(entry)
-        return cls.holding(entry, [src], added=[src])
+        version = cls.holding(entry, [Source.of(entry)])
+        version.added = list(version.sources or ())
+        return version
 
     @classmethod
-    def holding(cls, entry: NewEntry, sources: list[Source], *, added: list[Source] | None = None,
-                moved: list[Source] | None = None) -> Version:
-        """A new version of ``entry``'s key made of ``sources``, named after the earliest."""
+    def holding(cls, entry: NewEntry, sources: list[Source]) -> Version:
+        """A new version of ``entry``'s key made of ``sources`` (one at least), named after
+        the earliest; its fields are derived by ``recompute``."""
         head = min(sources, key=Source.order)
         static = entry if entry.id == head.memory_id else replace(entry, id=head.memory_id)
         return cls(head.memory_id, static, head.content, head.value, head.valid_from,
                    head.valid_from, head.created_at, head.kind, head.ref, head.session_id,
                    head.confidence, head.sensitivity, len(sources), head.valid_from,
-                   sources=sources, added=added or [], moved=moved or [], is_new=True,
-                   dirty=True, latest=max(s.order() for s in sources))
-
-    def order(self) -> tuple[datetime, int, str]:
-        return (self.valid_since, SOURCE_STRENGTH[self.source_kind], self.id)
+                   sources=sorted(sources, key=Source.order), is_new=True, dirty=True,
+                   head=head.order(), latest=max(s.order() for s in sources))
 
     def state(self) -> tuple[Any, ...]:
         return (self.status, self.valid_to, self.superseded_by)
 
 
-def recompute(version: Version, relate_fn: Relate, kind: Cardinality) -> None:
-    """Derive the version's fields from all its sources (ordered by valid time).
+def recompute(version: Version, relate_fn: Relate, kind: Cardinality, *, chained: bool) -> None:
+    """Derive the version's fields from all its sources, placed in valid-time order.
 
-    ``created_at`` and ``source`` come from the earliest source; ``content`` and
-    ``valid_from`` from the last refinement in the chain (rule 4: a refinement updates
-    content and valid_from, keeps created_at and source); ``valid_since`` is when the
-    version first became current.
+    ``created_at`` and ``source`` come from the earliest source; for a fact or summary,
+    ``content`` and ``valid_from`` from the last refinement in the chain (rule 4: a refinement
+    updates content and valid_from, keeps created_at and source); ``valid_since`` is when the
+    version first became current. An observation keeps its first wording.
     """
-    assert version.sources is not None
+    assert version.sources, "a version is made of one source at least"
     ordered = sorted(version.sources, key=Source.order)
     first = ordered[0]
-    version.content, version.value, version.valid_from = (
-        first.content,
-        first.value,
-        first.valid_from,
-    )
-    for src in ordered[1:]:
+    version.content, version.value = first.content, first.value
+    version.valid_from = first.valid_from
+    for src in ordered[1:] if chained else ():
         judgement = relate_fn(
             version.content, src.content, old_value=version.value, new_value=src.value, kind=kind
         )
         _apply_content(version, src, judgement, kind)
-    version.valid_since = first.valid_from
+    version.valid_since, version.head = first.valid_from, first.order()
     version.created_at, version.source_kind = first.created_at, first.kind
     version.source_ref, version.source_session_id = first.ref, first.session_id
-    _aggregate(version, ordered)
-
-
-def _aggregate(version: Version, sources: Iterable[Source]) -> None:
-    sources = list(sources)
-    version.latest = max(s.order() for s in sources)
-    version.evidence = len(sources)
-    version.confidence = max(s.confidence for s in sources)
-    version.last_confirmed_at = max(s.valid_from for s in sources)
-    version.sensitivity = max((s.sensitivity for s in sources), key=SENSITIVITY_RANK.__getitem__)
+    version.latest = max(s.order() for s in ordered)
+    version.evidence = len(ordered)
+    version.confidence = max(s.confidence for s in ordered)
+    version.last_confirmed_at = max(s.valid_from for s in ordered)
+    version.sensitivity = max((s.sensitivity for s in ordered), key=SENSITIVITY_RANK.__getitem__)
     version.dirty = True
 
 
-def absorb(
-    version: Version, src: Source, judgement: Judgement, relate_fn: Relate, kind: Cardinality
-) -> None:
-    """Attach a source to a version; incremental when it is the newest, full otherwise."""
-    version.added.append(src)
-    if version.sources is not None:
+def _attach(version: Version, src: Source, judgement: Judgement, kind: Cardinality) -> None:
+    """A source joins a version. In the fold it is the newest of the version's sources; only
+    an opaque version can receive an older one, which then adds evidence, not wording."""
+    if version.sources is None:
+        version.added.append(src)
+    else:
         version.sources.append(src)
     if src.order() > version.newest():
         version.latest = src.order()
         _apply_content(version, src, judgement, kind)
-        version.evidence += 1
-        version.confidence = max(version.confidence, src.confidence)
-        version.last_confirmed_at = src.valid_from
-        if SENSITIVITY_RANK[src.sensitivity] > SENSITIVITY_RANK[version.sensitivity]:
-            version.sensitivity = src.sensitivity
-        version.dirty = True
-        return
-    # An older statement joined: every derived field may change. The caller loaded sources.
-    recompute(version, relate_fn, kind)
+    version.evidence += 1
+    version.confidence = max(version.confidence, src.confidence)
+    version.last_confirmed_at = max(version.last_confirmed_at, src.valid_from)
+    if SENSITIVITY_RANK[src.sensitivity] > SENSITIVITY_RANK[version.sensitivity]:
+        version.sensitivity = src.sensitivity
+    version.dirty = True
 
 
 def _apply_content(version: Version, src: Source, judgement: Judgement, kind: Cardinality) -> None:
@@ -202,43 +214,14 @@ def _apply_content(version: Version, src: Source, judgement: Judgement, kind: Ca
     version.valid_from = src.valid_from
 
 
-def split(
-    version: Version, at: tuple[datetime, int, str], relate_fn: Relate, kind: Cardinality
-) -> Version | None:
-    """A late statement at ``at`` contradicts ``version`` but falls inside its span: the
-    sources on either side become two versions. The side holding the version's own first
-    statement keeps its id; the other side is a new version named after its earliest
-    statement. Returns the new version, if any."""
-    if version.newest() < at:
-        return None  # nothing of it lies after the late statement
-    assert version.sources is not None, "sources of a version a late statement splits"
-    later = [s for s in version.sources if s.order() > at]
-    if not later:
-        return None
-    earlier = [s for s in version.sources if s.order() <= at]
-    if any(s.memory_id == version.id for s in later):
-        kept, parted = later, earlier
-    else:
-        kept, parted = earlier, later
-    # ``moved`` is a copy: what the new version absorbs later is added, not moved.
-    new = Version.holding(version.entry, parted, moved=list(parted))
-    recompute(new, relate_fn, kind)
-    version.sources = kept
-    version.added = [s for s in version.added if s in kept]
-    version.moved = [s for s in version.moved if s in kept]
-    recompute(version, relate_fn, kind)
-    return new
-
-
-def rebuild_chain(versions: list[Version]) -> None:
+def rebuild_chain(versions: Iterable[Version]) -> None:
     """Set status, valid_to and superseded_by of a key's facts or summaries from their order.
 
     An inference never supersedes a user statement or tool result: placed after one, it is
     stored as superseded by it at once (a zero-length validity period).
     """
-    live = [v for v in versions if v.status in ("active", "superseded")]
     chain: list[Version] = []
-    for v in sorted(live, key=Version.order):
+    for v in sorted((v for v in versions if v.status in LIVE), key=Version.order):
         if chain and v.source_kind == "agent_inference" and chain[-1].source_kind in _PROTECTED:
             _link(v, "superseded", v.valid_since, chain[-1].id)
             continue
@@ -257,59 +240,106 @@ def _link(v: Version, status: str, valid_to: datetime | None, by: str | None) ->
 
 @dataclass
 class Timeline:
-    """Every version of one (scope, type, subject key), and what this batch did to them."""
+    """Every version of one (scope, type, subject key), and what this batch did to them.
+
+    ``origin`` maps each loaded stored source to the entry it is recorded under.
+    """
 
     versions: list[Version]
     kind: Cardinality
     relate_fn: Relate = relate
+    origin: dict[str, str] = field(default_factory=dict)
 
-    def place(self, entry: NewEntry) -> list[LogEvent]:
-        """Put one accepted candidate where it belongs; return the log events it causes."""
-        src = Source.of(entry)
-        if entry.type not in CHAINED_TYPES:
-            return self._place_observation(entry, src)
-        before = {id(v): v.state() for v in self.versions}
+    def resolve(self, entries: list[NewEntry]) -> dict[str, list[LogEvent]]:
+        """Place a batch's new candidates of this key; return the log events of each, by id."""
+        new = sorted((Source.of(e) for e in entries), key=Source.order)
+        chained = entries[0].type in CHAINED_TYPES
+        statics = {e.id: e for e in entries}
+        before = {v.id: v.state() for v in self.versions}
+        names = {v.id: v for v in self.versions if v.status == "retired"}
+        reopened, pool = self._reopen(new[0].order(), chained)
+        names.update((v.id, as_stored) for v, as_stored in reopened.items())
+        statics.update((s.memory_id, names[self.origin[s.memory_id]].entry) for s in pool)
+        joins = self._fold(sorted(pool + new, key=Source.order), statics, chained)
+        kept = [v for v in reopened if v in self.versions]  # identity: Version has no __eq__
+        self._name([*kept, *(v for v in self.versions if v.is_new)], names, statics)
+        if chained:
+            rebuild_chain(self.versions)
+        self._record_moves({s.memory_id for s in new})
+        return self._events(new, joins, before)
+
+    def holds(self, memory_id: str) -> bool:
+        """Whether an entry or statement of this key has that id (an explicit ``supersedes``)."""
+        return any(v.id == memory_id or any(s.memory_id == memory_id for s in v.sources or ())
+                   for v in self.versions)
+
+    def _reopen(self, at: Order, chained: bool) -> tuple[dict[Version, Version], list[Source]]:
+        """Take every stored source from ``at`` on out of its version, to be placed again. A
+        version left without sources leaves the timeline (it is named again, or retired).
+        Returns each reopened version with a copy of it as stored, and the sources taken."""
+        reopened: dict[Version, Version] = {}
+        pool: list[Source] = []
+        for v in list(self.versions):
+            if v.opaque or v.status not in (LIVE if chained else ("active",)):
+                continue
+            assert v.sources is not None
+            later = [s for s in v.sources if s.order() >= at]
+            if not later:
+                continue
+            reopened[v] = replace(v, sources=[], added=[], moved=[])
+            pool += later
+            v.sources = [s for s in v.sources if s.order() < at]
+            if v.sources:
+                recompute(v, self.relate_fn, self.kind, chained=chained)
+            else:
+                self.versions.remove(v)
+        return reopened, pool
+
+    def _fold(
+        self, pool: list[Source], statics: dict[str, NewEntry], chained: bool
+    ) -> dict[str, Judgement | None]:
+        """Place ``pool`` (in valid-time order) as an in-order arrival would; return how each
+        joined its version (None: it started one)."""
+        joins: dict[str, Judgement | None] = {}
+        for src in pool:
+            target, judgement = self._target(src) if chained else self._same(src)
+            if target is None or judgement is None:
+                version = Version.holding(statics[src.memory_id], [src])
+                recompute(version, self.relate_fn, self.kind, chained=chained)
+                self.versions.append(version)
+                joins[src.memory_id] = None
+            else:
+                _attach(target, src, judgement, self.kind if chained else "set")
+                joins[src.memory_id] = judgement
+        return joins
+
+    def _target(self, src: Source) -> tuple[Version | None, Judgement | None]:
+        """A fact or summary joins the latest version before it when compatible (rule 4)."""
         at = src.order()
-        chain = sorted(
-            (v for v in self.versions if v.status in ("active", "superseded")), key=Version.order
+        prev = max((v for v in self.versions if v.status in LIVE and v.order() <= at),
+                   key=Version.order, default=None)
+        if prev is None:
+            return None, None
+        held = {s.memory_id for s in prev.sources or ()} | {prev.id}
+        if src.supersedes is not None and src.supersedes in held:
+            return None, Judgement("contradiction", "explicit supersedes", 0.0)
+        judgement = self.relate_fn(
+            prev.content, src.content, old_value=prev.value, new_value=src.value, kind=self.kind
         )
-        prev = next((v for v in reversed(chain) if v.order() <= at), None)
-        nxt = next((v for v in chain if v.order() > at), None)
-        events = self._join_or_insert(entry, src, prev, nxt)
-        rebuild_chain(self.versions)
-        return events + self._supersessions(before)
+        return (prev, judgement) if self._compatible(judgement) else (None, judgement)
 
-    def _join_or_insert(
-        self, entry: NewEntry, src: Source, prev: Version | None, nxt: Version | None
-    ) -> list[LogEvent]:
-        if prev is not None:
-            judgement = self._judge(
-                prev.content, prev.value, src, forced=entry.supersedes == prev.id
-            )
-            if self._compatible(judgement):
-                return [self._join(prev, src, judgement)]
-            part = split(prev, src.order(), self.relate_fn, self.kind)
-            if part is not None:
-                self.versions.append(part)
-                # Whichever side now starts after the late statement is its successor.
-                nxt = part if part.order() > src.order() else prev
-        if nxt is not None:
-            # The next version may be a restatement of this one, arrived earlier.
+    def _same(self, src: Source) -> tuple[Version | None, Judgement | None]:
+        """An observation joins the first version before it that says the same."""
+        at = src.order()
+        for v in sorted(self.versions, key=Version.order):
+            if v.status != "active" or v.order() > at:
+                continue
             judgement = self.relate_fn(
-                src.content, nxt.content, old_value=src.value, new_value=nxt.value, kind=self.kind
+                v.content, src.content, old_value=v.value, new_value=src.value, kind="set"
             )
-            if self._compatible(judgement) and entry.supersedes != nxt.id:
-                return [self._join(nxt, src, judgement)]
-        version = Version.first(entry)
-        self.versions.append(version)
-        return [LogEvent("inserted", "gate", f"new {entry.type} entry", memory_id=version.id)]
-
-    def _judge(self, content: str, value: str | None, src: Source, *, forced: bool) -> Judgement:
-        if forced:
-            return Judgement("contradiction", "explicit supersedes", 0.0)
-        return self.relate_fn(
-            content, src.content, old_value=value, new_value=src.value, kind=self.kind
-        )
+            if judgement.relation == "same":
+                return v, judgement
+        return None, None
 
     def _compatible(self, judgement: Judgement) -> bool:
         if judgement.relation in ("same", "refinement"):
@@ -317,47 +347,87 @@ class Timeline:
         # A set-valued attribute gathers every compatible value into one entry.
         return judgement.relation == "unrelated" and self.kind == "set"
 
-    def _join(self, version: Version, src: Source, judgement: Judgement) -> LogEvent:
-        absorb(version, src, judgement, self.relate_fn, self.kind)
-        action = "refined" if judgement.relation != "same" else "merged"
-        return LogEvent(
-            action,
-            "dedup",
-            judgement.reason,
-            memory_id=version.id,
-            related_ids=(src.memory_id,),
-            payload={"content": src.content, "source_ref": src.ref, "session_id": src.session_id},
-        )
-
-    def _place_observation(self, entry: NewEntry, src: Source) -> list[LogEvent]:
-        for version in self.versions:
-            if version.status != "active":
+    def _name(
+        self, groups: list[Version], names: dict[str, Version], statics: dict[str, NewEntry]
+    ) -> None:
+        """Give each version the placement touched an id: its own while it still holds its
+        anchor, else a stored entry's whose anchor it holds, else its earliest statement's.
+        Stored entries left without their anchor are retired, pointing to its holder."""
+        taken: set[str] = set()
+        for g in sorted(groups, key=Version.order):
+            assert g.sources and g.head is not None
+            held = [s.memory_id for s in sorted(g.sources, key=Source.order)]
+            own = g.id if not g.is_new and g.id in held else None
+            choice = own or next((m for m in held if m in names and m not in taken), None)
+            g.is_new, g.dirty = choice is None, True
+            g.id = choice or g.head[2]
+            g.entry = replace(statics.get(g.head[2], g.entry), id=g.id)
+            taken.add(g.id)
+        holders = {s.memory_id: v.id for v in self.versions if v.status != "retired"
+                   for s in (v.added if v.sources is None else v.sources)}
+        self.versions = [v for v in self.versions if v.status != "retired" or v.id not in taken]
+        for name, husk in names.items():
+            if name in taken:
                 continue
-            judgement = self.relate_fn(
-                version.content,
-                src.content,
-                old_value=version.value,
-                new_value=src.value,
-                kind="set",
-            )
-            if judgement.relation == "same":
-                return [self._join(version, src, judgement)]
-        version = Version.first(entry)
-        self.versions.append(version)
-        return [LogEvent("inserted", "gate", f"new {entry.type} entry", memory_id=version.id)]
+            if husk not in self.versions:
+                self.versions.append(husk)
+            by = holders.get(name, husk.superseded_by)
+            if (husk.status, husk.superseded_by, husk.evidence) != ("retired", by, 0):
+                husk.status, husk.valid_to, husk.superseded_by = "retired", husk.valid_since, by
+                husk.evidence, husk.is_new, husk.dirty = 0, False, True
 
-    def _supersessions(self, before: dict[int, tuple[Any, ...]]) -> list[LogEvent]:
-        events = []
+    def _record_moves(self, new_ids: set[str]) -> None:
+        """What each version must write: new sources, and stored ones that changed entry."""
         for v in self.versions:
-            if v.status == "superseded" and before.get(id(v)) != v.state():
-                late = " (arrived after its successor)" if id(v) not in before else ""
-                events.append(
-                    LogEvent(
-                        "superseded",
-                        "conflict",
-                        f"superseded by {v.superseded_by} from {v.valid_to}{late}",
-                        memory_id=v.id,
-                        related_ids=(v.superseded_by or "",),
-                    )
-                )
+            if v.sources is None:
+                continue  # never reopened: ``_attach`` recorded what it gained
+            v.added = [s for s in v.sources if s.memory_id in new_ids]
+            v.moved = [s for s in v.sources
+                       if s.memory_id not in new_ids and self.origin.get(s.memory_id) != v.id]
+
+    def _events(
+        self, new: list[Source], joins: dict[str, Judgement | None],
+        before: dict[str, tuple[Any, ...]],
+    ) -> dict[str, list[LogEvent]]:
+        holder = {s.memory_id: v for v in self.versions if v.status != "retired"
+                  for s in (v.added if v.sources is None else v.sources)}
+        events: dict[str, list[LogEvent]] = {}
+        for src in new:
+            v, judgement = holder[src.memory_id], joins[src.memory_id]
+            if v.is_new and v.id == src.memory_id:
+                events[src.memory_id] = [
+                    LogEvent("inserted", "gate", f"new {v.entry.type} entry", memory_id=v.id)]
+                continue
+            same = judgement is None or judgement.relation == "same"
+            events[src.memory_id] = [LogEvent(
+                "merged" if same else "refined",
+                "dedup",
+                judgement.reason if judgement else "an earlier statement of it, arrived late",
+                memory_id=v.id,
+                related_ids=(src.memory_id,),
+                payload={"content": src.content, "source_ref": src.ref,
+                         "session_id": src.session_id},
+            )]
+        events[new[-1].memory_id] += self._changes(before)
         return events
+
+    def _changes(self, before: dict[str, tuple[Any, ...]]) -> list[LogEvent]:
+        """A row for each entry this batch superseded or retired."""
+        changes = []
+        for v in self.versions:
+            if v.status not in ("superseded", "retired") or before.get(v.id) == v.state():
+                continue
+            if v.status == "retired":
+                reason = f"its statements now belong to {v.superseded_by} (an earlier one arrived)"
+                changes.append(LogEvent("retired", "dedup", reason, memory_id=v.id,
+                                        related_ids=(v.superseded_by or "",)))
+                continue
+            late = " (arrived after its successor)" if v.id not in before else ""
+            changes.append(LogEvent(
+                "superseded",
+                "conflict",
+                f"superseded by {v.superseded_by} from {v.valid_to}{late}",
+                memory_id=v.id,
+                related_ids=(v.superseded_by or "",),
+            ))
+        return changes

@@ -20,13 +20,19 @@ from typing import Any, BinaryIO
 from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import DBAPIError
 
-from memcurator.decisions import Decision, LogEvent
+from memcurator.decisions import Decision, LogEvent, NewEntry
 from memcurator.gate import evaluate_line, reject_oversize, reject_store_refusal
-from memcurator.resolve import Source, Version
+from memcurator.resolve import Version
 from memcurator.schema import Candidate
 from store.engine import WRITER, StoreError, describe_url, first_line
 from store.errors import is_race, is_transient
-from store.timelines import load_timelines, lock_keys, timeline_key, write_versions
+from store.timelines import (
+    TimelineKey,
+    load_timelines,
+    lock_keys,
+    timeline_key,
+    write_versions,
+)
 from store.writes import apply_decisions, fresh_decisions
 
 MAX_ATTEMPTS = 5
@@ -184,31 +190,30 @@ def place_and_write(
     lock_keys(conn, (k for e in accepted if (k := timeline_key(e)) is not None))
     timelines = load_timelines(conn, accepted)
     unkeyed: list[Version] = []
-    events: dict[int, list[LogEvent]] = {}
-    # Placed in valid-time order: inside a batch only stored versions can be "ahead" of a
-    # candidate, and load_timelines fetched the sources of exactly those.
-    ordered = sorted(
-        (i for i, d in enumerate(decisions) if d.entry is not None),
-        key=lambda i: Source.of(decisions[i].entry).order(),  # type: ignore[arg-type]
-    )
-    for i in ordered:
-        entry = decisions[i].entry
-        assert entry is not None
-        key = timeline_key(entry)
-        if key is None:
+    events: dict[str, list[LogEvent]] = {}
+    by_key: dict[TimelineKey, list[NewEntry]] = {}
+    for entry in accepted:
+        if (key := timeline_key(entry)) is None:
             unkeyed.append(Version.first(entry))
-            events[i] = [
+            events[entry.id] = [
                 LogEvent("inserted", "gate", f"new {entry.type} entry", memory_id=entry.id)
             ]
         else:
-            events[i] = timelines[key].place(entry)
-        known = key is not None and any(v.id == entry.supersedes for v in timelines[key].versions)
-        if entry.supersedes and not known:
-            # Rule 5 compares one scope and key only: say so rather than ignore it silently.
-            first = events[i][0]
-            note = f"; supersedes {entry.supersedes} not applied: not under the same scope and key"
-            events[i][0] = replace(first, reason=first.reason + note)
-    placed = [replace(d, events=(*d.events, *events.get(i, ()))) for i, d in enumerate(decisions)]
+            by_key.setdefault(key, []).append(entry)
+    for key, entries in by_key.items():
+        timeline = timelines[key]
+        events.update(timeline.resolve(entries))
+        for entry in entries:
+            if entry.supersedes and not timeline.holds(entry.supersedes):
+                # Rule 5 compares one scope and key only: say so rather than ignore it silently.
+                first = events[entry.id][0]
+                note = (f"; supersedes {entry.supersedes} not applied: "
+                        "not under the same scope and key")
+                events[entry.id][0] = replace(first, reason=first.reason + note)
+    placed = [
+        replace(d, events=(*d.events, *events[d.entry.id])) if d.entry is not None else d
+        for d in decisions
+    ]
     versions = [v for t in timelines.values() for v in t.versions] + unkeyed
     write_versions(conn, versions, now=now, new_memory_ids={e.id for e in accepted})
     apply_decisions(conn, placed, now=now, flow_run_id=flow_run_id)

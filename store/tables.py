@@ -109,6 +109,9 @@ class EntrySource(Base):
     source_session_id: Mapped[str] = mapped_column(String(200))
     confidence: Mapped[float] = mapped_column(Float)
     sensitivity: Mapped[str] = mapped_column(String(16))
+    # The candidate's explicit ``supersedes``: a late arrival re-places sources, and rule 5
+    # must see it again then.
+    supersedes: Mapped[str | None] = mapped_column(String(128))
 
 
 class WriteLog(Base):

@@ -9,6 +9,7 @@ is the backstop. SQLite has a single writer and takes its lock at BEGIN IMMEDIAT
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
@@ -32,6 +33,8 @@ from store.writes import copy_rows, entry_row, scope_key
 
 TimelineKey = tuple[str, str, str]  # scope_key, type, subject_key
 _CHUNK = 300
+# Retired entries too: a late statement can give one its anchor back.
+_LOADED = ("active", "superseded", "retired")
 
 
 def timeline_key(entry: NewEntry) -> TimelineKey | None:
@@ -58,33 +61,44 @@ def _lock_id(key: TimelineKey) -> int:
 
 
 def load_timelines(conn: Connection, entries: Sequence[NewEntry]) -> dict[TimelineKey, Timeline]:
-    """The stored versions of every key in ``entries``; sources only where a late arrival
-    may need them (a candidate older than the version's last confirmation)."""
+    """The stored versions of every key in ``entries``, with the sources of those a late
+    arrival may reopen (last confirmed at or after the key's earliest candidate), of those
+    whose order needs their first statement (a tie on ``valid_since`` and source kind), and of
+    all of a key when a candidate names an entry it supersedes."""
     earliest: dict[TimelineKey, datetime] = {}
     kinds: dict[TimelineKey, str | None] = {}
+    explicit: set[TimelineKey] = set()
     for entry in entries:
         key = timeline_key(entry)
         if key is not None:
             earliest[key] = min(earliest.get(key, entry.valid_from), entry.valid_from)
             kinds[key] = entry.subject_attribute or entry.subject_key
+            if entry.supersedes:
+                explicit.add(key)
     timelines = {k: Timeline([], cardinality(_attribute(kinds[k]))) for k in earliest}
     keys = list(earliest)
-    needs_sources: list[Version] = []
     for start in range(0, len(keys), _CHUNK):
         for row in conn.execute(_versions_query(conn, keys[start : start + _CHUNK])).mappings():
             key = (row["scope_key"], row["type"], row["subject_key"])
-            version = version_from_row(row)
-            timelines[key].versions.append(version)
-            if version.last_confirmed_at >= earliest[key]:
-                needs_sources.append(version)
+            timelines[key].versions.append(version_from_row(row))
+    needs_sources: list[Version] = []
+    for key, timeline in timelines.items():
+        ties = Counter((v.valid_since, v.source_kind) for v in timeline.versions)
+        needs_sources += [
+            v for v in timeline.versions
+            if key in explicit or v.last_confirmed_at >= earliest[key]
+            or ties[(v.valid_since, v.source_kind)] > 1
+        ]
     load_sources(conn, needs_sources)
+    for timeline in timelines.values():
+        timeline.origin = {s.memory_id: v.id for v in timeline.versions for s in v.sources or ()}
     return timelines
 
 
 def _versions_query(conn: Connection, keys: list[TimelineKey]) -> Any:
     if conn.dialect.name != "postgresql":
         wanted = tuple_(Entry.scope_key, Entry.type, Entry.subject_key).in_(keys)
-        return select(Entry).where(wanted, Entry.status.in_(("active", "superseded")))
+        return select(Entry).where(wanted, Entry.status.in_(_LOADED))
     # One index probe per key (LATERAL), whatever the statistics say: during a bulk load
     # they lag behind the table, and a hash or IN-list plan then scans all of it per batch.
     columns = ", ".join(f"e.{c.name}" for c in Entry.__table__.columns)
@@ -92,7 +106,7 @@ def _versions_query(conn: Connection, keys: list[TimelineKey]) -> Any:
         f"SELECT {columns} FROM unnest(CAST(:scopes AS text[]), CAST(:types AS text[]), "
         "CAST(:keys AS text[])) AS w(s, t, k) CROSS JOIN LATERAL (SELECT * FROM entries "
         "WHERE entries.scope_key = w.s AND entries.subject_key = w.k AND entries.type = w.t "
-        "AND entries.status IN ('active', 'superseded') OFFSET 0) AS e"
+        "AND entries.status IN ('active', 'superseded', 'retired') OFFSET 0) AS e"
     ).bindparams(
         scopes=[k[0] for k in keys], types=[k[1] for k in keys], keys=[k[2] for k in keys]
     ).columns(*Entry.__table__.columns)
@@ -129,8 +143,13 @@ def load_sources(conn: Connection, versions: Sequence[Version]) -> None:
                     row["source_session_id"],
                     row["confidence"],
                     row["sensitivity"],
+                    row["supersedes"],
                 )
             )
+    for v in versions:
+        if v.sources:
+            v.head = min(s.order() for s in v.sources)
+            v.latest = max(s.order() for s in v.sources)
 
 
 def version_from_row(row: Mapping[str, Any] | RowMapping) -> Version:
@@ -273,6 +292,7 @@ def _source_row(entry_id: str, src: Source) -> dict[str, Any]:
         "source_session_id": src.session_id,
         "confidence": src.confidence,
         "sensitivity": src.sensitivity,
+        "supersedes": src.supersedes,
     }
 
 
