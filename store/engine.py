@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+
+import psycopg
 
 from alembic import command
 from alembic.config import Config
@@ -12,6 +15,9 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
+
+from psycopg.abc import Buffer
+from psycopg.types.datetime import TimestamptzLoader
 
 from memcurator.settings import normalise_database_url
 
@@ -54,7 +60,33 @@ def make_engine(url: str, *, statement_timeout_ms: int | None = None) -> Engine:
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
         event.listen(engine, "begin", _sqlite_begin)
+    else:
+        event.listen(engine, "connect", _tolerant_timestamps)
     return engine
+
+
+class _ClampedTimestamptzLoader(TimestamptzLoader):
+    """PostgreSQL holds instants Python cannot (year 10000, BC, infinity). The gate refuses
+    them, but one such row written by hand or by an older version must not make every export,
+    trace, recall or nightly pass fail: it reads as the nearest representable instant."""
+
+    def load(self, data: Buffer) -> datetime:
+        try:
+            return super().load(data)
+        except psycopg.DataError:
+            text = bytes(data)
+            early = text.endswith(b"BC") or text.startswith(b"-")
+            return _EARLIEST if early else _LATEST
+
+
+_EARLIEST = datetime.min.replace(tzinfo=UTC)
+_LATEST = datetime.max.replace(tzinfo=UTC)
+
+
+def _tolerant_timestamps(dbapi_connection: Any, _record: Any) -> None:
+    # Text format is what SQLAlchemy's psycopg dialect reads (psycopg's documented way to
+    # adapt out-of-range dates, per connection so no other user of psycopg is affected).
+    dbapi_connection.adapters.register_loader("timestamptz", _ClampedTimestamptzLoader)
 
 
 WRITER = {"memcurator_writer": True}
