@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -28,13 +29,28 @@ class StoreError(Exception):
     """A store problem a person can act on; the CLI prints it as one line."""
 
 
+class BadDatabaseUrl(StoreError):
+    """The database URL itself is wrong (a bad argument, not an unreachable store)."""
+
+
+_PASSWORD = re.compile(r"(://[^:/@]*:).*@")  # greedy: a password may hold "@"
+
+
+def hide_password(url: str) -> str:
+    """``url`` with any password replaced by ``***``, even when the URL does not parse."""
+    return _PASSWORD.sub(r"\1***@", url)
+
+
 def make_engine(url: str, *, statement_timeout_ms: int | None = None) -> Engine:
     """An engine for ``url``: psycopg 3 for PostgreSQL, WAL mode for a SQLite file."""
     url = normalise_database_url(url)
     try:
         parsed = make_url(url)
-    except ArgumentError as exc:
-        raise StoreError(f"cannot parse database URL {url!r}") from exc
+        parsed.port  # noqa: B018 - SQLAlchemy parses the port lazily; a bad one fails here
+    except (ArgumentError, ValueError) as exc:
+        raise BadDatabaseUrl(
+            f"cannot parse database URL {hide_password(url)!r}: {first_line(exc)}"
+        ) from None
     kwargs: dict[str, Any] = {}
     if parsed.get_backend_name() == "postgresql":
         options = "-c application_name=memcurator"
