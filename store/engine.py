@@ -2,27 +2,39 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import psycopg
-
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from psycopg.abc import Buffer
+from psycopg.types.datetime import TimestamptzLoader
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 
-from psycopg.abc import Buffer
-from psycopg.types.datetime import TimestamptzLoader
-
 from memcurator.settings import normalise_database_url
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+class _DropTeardownNoise(logging.Filter):
+    """psycopg warns "error ignored terminating <Pipeline|Copy ...>" when a pipeline or COPY
+    cannot be closed cleanly after a statement already failed. That first error is raised to
+    memcurator, which handles it (a refused candidate is logged, a lost connection retried);
+    the warning repeats it as noise on stderr, so it is dropped."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith("error ignored terminating")
+
+
+logging.getLogger("psycopg").addFilter(_DropTeardownNoise())
 
 
 class StoreError(Exception):

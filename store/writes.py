@@ -6,7 +6,6 @@ with its entry, its log events and its intake record, or none does.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any

@@ -100,13 +100,14 @@ def test_what_the_store_cannot_hold_is_a_schema_rejection_and_the_file_reingests
 
 
 def test_the_longest_names_the_schema_accepts_are_stored_on_both_dialects(engine: Engine) -> None:
-    # Four-byte characters, 200 of each, in every level and key part: the worst the store
-    # must hold. Quotes are escaped in the scope key, so fewer of them fit.
-    wide = "😀" * 140
+    # Four-byte word characters (kept whole in a key) in two scope levels and both key
+    # parts: the widest rows the schema lets through. Quotes are escaped in the scope key.
+    wide = "\U00020000" * 145
+    at = "2025-03-04T10:12:00Z"
     lines = [
-        line(scope={"org_id": wide, "user_id": "😀" * 145}, subject={"entity": wide, "attribute": wide}),
+        line(scope={"org_id": wide, "user_id": wide}, subject={"entity": wide, "attribute": wide}),
         line(scope={"org_id": '"' * 200, "user_id": '"' * 200}),
-        json.dumps(observation("u_2", "s_2", "2025-03-04T10:12:00Z", tool=wide, symptom=wide)).encode(),
+        json.dumps(observation("u_2", "s_2", at, tool=wide, symptom=wide)).encode(),
     ]
     report = ingest_stream(engine, lines)
     assert report.outcomes == {"inserted": 3}, [r["reason"] for r in iter_log(engine)]
