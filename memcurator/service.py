@@ -286,11 +286,16 @@ def submit(
     return ingest_stream(engine, decisions_source, batch_size=batch_size)
 
 
+def _json_value(value: Any) -> str:
+    # A datetime given in Python becomes RFC 3339 ("T", not str()'s space), as the gate wants.
+    return value.isoformat() if isinstance(value, datetime) else str(value)
+
+
 def _as_line(candidate: Candidate | dict[str, Any] | str | bytes) -> bytes:
     if isinstance(candidate, Candidate):
         return candidate.model_dump_json(exclude_none=True).encode()
     if isinstance(candidate, dict):
-        return json.dumps(candidate, default=str).encode("utf-8", "surrogatepass")
+        return json.dumps(candidate, default=_json_value).encode("utf-8", "surrogatepass")
     if isinstance(candidate, str):
         return candidate.encode("utf-8", "surrogatepass")
     return candidate

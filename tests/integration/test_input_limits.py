@@ -208,3 +208,10 @@ def test_one_stored_row_outside_python_years_breaks_no_read_and_no_pass(
     assert [e["id"] for e in as_of(engine, scope, datetime(2025, 3, 5, tzinfo=UTC))] == ["o_past"]
     [report] = run_pass(engine, date(2025, 4, 30))
     assert report.expired == 1
+
+
+def test_the_python_api_sends_datetimes_as_rfc_3339(engine: Engine) -> None:
+    from memcurator.service import submit
+
+    report = submit([candidate(created_at=datetime(2025, 3, 4, 10, 12, tzinfo=UTC))], engine=engine)
+    assert report.outcomes == {"inserted": 1}
