@@ -8,7 +8,6 @@ Exit codes: 0 the command did its job (rejected candidates are a normal outcome)
 from __future__ import annotations
 
 import json
-import logging
 import os
 import sys
 from collections.abc import Iterator
@@ -51,20 +50,6 @@ class CliError(Exception):
 
 def fail(message: str, code: int) -> NoReturn:
     raise CliError(message, code)
-
-
-class WithoutTraceback(logging.Formatter):
-    """Wraps a log formatter so a record prints as its first line, without its traceback
-    (other handlers of the same record, such as Prefect's API log, still get all of it)."""
-
-    def __init__(self, inner: logging.Formatter) -> None:
-        super().__init__()
-        self.inner = inner
-
-    def format(self, record: logging.LogRecord) -> str:
-        bare = logging.makeLogRecord(record.__dict__)
-        bare.exc_info, bare.exc_text, bare.stack_info = None, None, None
-        return (self.inner.format(bare).splitlines() or [""])[0]
 
 
 def _engine(database_url: str | None, *, require_schema: bool = True) -> Any:

@@ -28,6 +28,20 @@ def quiet_prefect() -> None:
     os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
 
 
+class WithoutTraceback(logging.Formatter):
+    """Wraps a log formatter so a record prints as its first line, without its traceback
+    (other handlers of the same record, such as Prefect's API log, still get all of it)."""
+
+    def __init__(self, inner: logging.Formatter) -> None:
+        super().__init__()
+        self.inner = inner
+
+    def format(self, record: logging.LogRecord) -> str:
+        bare = logging.makeLogRecord(record.__dict__)
+        bare.exc_info, bare.exc_text, bare.stack_info = None, None, None
+        return (self.inner.format(bare).splitlines() or [""])[0]
+
+
 def one_line_prefect_console() -> None:
     """Keep Prefect's console output to one line per record in a CLI command: a failed task
     or flow is reported by memcurator as one line (the full traceback stays in the Prefect
@@ -39,12 +53,11 @@ def one_line_prefect_console() -> None:
 
     ensure_logging_setup()  # Prefect configures logging lazily; have its handlers now
 
-    from memcurator.cli import WithoutTraceback
-
     loggers = [logging.getLogger(), *map(logging.getLogger, logging.root.manager.loggerDict)]
     for handler in {h for lg in loggers for h in getattr(lg, "handlers", [])}:
         if isinstance(handler, PrefectConsoleHandler) and handler.formatter is not None:
             handler.setFormatter(WithoutTraceback(handler.formatter))
+
 
 Partitions = Annotated[
     int | None,
