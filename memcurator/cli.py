@@ -53,13 +53,15 @@ def fail(message: str, code: int) -> NoReturn:
 
 
 def _engine(database_url: str | None, *, require_schema: bool = True) -> Any:
-    from store.engine import StoreError, make_engine, require_current_schema
+    from store.engine import BadDatabaseUrl, StoreError, make_engine, require_current_schema
 
     url = database_url or Settings().database_url
     try:
         engine = make_engine(url)
         if require_schema:
             require_current_schema(engine)
+    except BadDatabaseUrl as exc:
+        fail(str(exc), 2)
     except StoreError as exc:
         fail(str(exc), EXIT_STORE)
     return engine

@@ -8,6 +8,7 @@ as progress.
 from __future__ import annotations
 
 import json
+import logging
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -25,6 +26,38 @@ def quiet_prefect() -> None:
     """memcurator's own defaults for Prefect, each overridable from the environment: no
     telemetry calls (this is often a machine without internet access)."""
     os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
+
+
+class WithoutTraceback(logging.Formatter):
+    """Wraps a log formatter so a record prints as its first line, without its traceback
+    (other handlers of the same record, such as Prefect's API log, still get all of it)."""
+
+    def __init__(self, inner: logging.Formatter) -> None:
+        super().__init__()
+        self.inner = inner
+
+    def format(self, record: logging.LogRecord) -> str:
+        bare = logging.makeLogRecord(record.__dict__)
+        bare.exc_info, bare.exc_text, bare.stack_info = None, None, None
+        return (self.inner.format(bare).splitlines() or [""])[0]
+
+
+def one_line_prefect_console() -> None:
+    """Keep Prefect's console output to one line per record in a CLI command: a failed task
+    or flow is reported by memcurator as one line (the full traceback stays in the Prefect
+    UI, and ``MEMCURATOR_DEBUG=1`` brings it back here)."""
+    if os.environ.get("MEMCURATOR_DEBUG"):
+        return
+    from prefect.logging.configuration import ensure_logging_setup
+    from prefect.logging.handlers import PrefectConsoleHandler
+
+    ensure_logging_setup()  # Prefect configures logging lazily; have its handlers now
+
+    loggers = [logging.getLogger(), *map(logging.getLogger, logging.root.manager.loggerDict)]
+    for handler in {h for lg in loggers for h in getattr(lg, "handlers", [])}:
+        if isinstance(handler, PrefectConsoleHandler) and handler.formatter is not None:
+            handler.setFormatter(WithoutTraceback(handler.formatter))
+
 
 Partitions = Annotated[
     int | None,
@@ -68,6 +101,7 @@ def consolidate(
     typer.echo(f"memcurator: running the nightly pass for {day} as a Prefect flow", err=True)
     with _busy_guard(url, wait):
         quiet_prefect()
+        one_line_prefect_console()
         from flows.consolidation import nightly_consolidation
 
         summary = nightly_consolidation(
@@ -105,6 +139,7 @@ def backfill(
     )
     with _busy_guard(url, wait):
         quiet_prefect()
+        one_line_prefect_console()
         from flows.consolidation import backfill as backfill_flow
 
         summary = backfill_flow(start=start, end=end, database_url=url, partitions=partitions)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import asdict
 from functools import lru_cache
 from typing import Any, get_args
 
@@ -429,14 +430,19 @@ def reject_oversize(head: bytes, size: int, *, line_no: int | None = None) -> De
 
 
 def reject_store_refusal(decision: Decision, error: str) -> Decision:
-    """The database refused to store an accepted entry: log it as a rejection instead."""
+    """The database refused to store an accepted entry: log it as a rejection instead.
+
+    The intake key is a fingerprint of the whole entry, so the same candidate refused again
+    has the same key (a no-op), while a corrected one under the same id is judged afresh."""
     payload = None
+    canonical = decision.intake_key.encode()
     if decision.entry is not None:
         payload = {
             "id": decision.entry.id,
             "type": decision.entry.type,
             "content": decision.entry.content,
         }
+        canonical = json.dumps(asdict(decision.entry), sort_keys=True, default=str).encode()
     event = LogEvent(
         "rejected",
         "store",
@@ -444,5 +450,5 @@ def reject_store_refusal(decision: Decision, error: str) -> Decision:
         related_ids=(decision.intake_key,),
         payload=sanitise(payload),
     )
-    key = "rej_" + fingerprint(decision.intake_key.encode())
+    key = "rej_" + fingerprint(canonical)
     return Decision(key, "rejected", "store", None, (event,), decision.line_no)

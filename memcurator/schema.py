@@ -9,18 +9,22 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import (
     AfterValidator,
     AwareDatetime,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     ValidationError,
+    WithJsonSchema,
     model_validator,
 )
 
+from memcurator.keys import normalise_key_part
 from memcurator.privacy import WITHHELD, find_credential, redact
 
 MAX_CONTENT_CHARS = 4000
@@ -33,6 +37,22 @@ SCOPE_LEVELS = ("org_id", "team_id", "project_id", "user_id", "agent_id")
 SENSITIVITY_ORDER: tuple[Sensitivity, ...] = ("public", "internal", "confidential", "restricted")
 
 _ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.:\-]{0,127}$"
+
+# What the store keeps of a scope and a subject key, measured as the store measures it: the
+# column lengths (characters) and, because both are indexed, PostgreSQL's limit on one btree
+# index row (2704 bytes for scope_key + subject_key + type/status): 1200 + 1200 bytes fits.
+# A subject key is a prefix and two normalised parts (NFKC, case-folded: "ß" becomes "ss"),
+# each part from a scope level, a subject, a tool or a symptom: 2 x 240 characters fit in 500.
+MAX_SCOPE_KEY_CHARS = 1100
+MAX_KEY_BYTES = 1200
+MAX_KEY_PART_CHARS = 240
+MAX_KEY_PART_BYTES = 580
+
+# RFC 3339 section 5.6 date-time: "T" (or "t") between date and time, seconds required, and an
+# offset that is "Z"/"z" or +hh:mm. A Unix time, "+0530" or no offset at all is refused.
+_RFC3339 = re.compile(
+    r"\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})"
+)
 
 
 # C0 and C1 controls except tab, newline and carriage return, and lone surrogates.
@@ -64,6 +84,64 @@ Name = Annotated[
 Identifier = Annotated[str, Field(pattern=_ID_PATTERN)]
 
 
+def _fits_a_key(text: str) -> str:
+    """Refuse a name whose normalised form (as subject keys hold it) would not fit the store."""
+    part = normalise_key_part(text)
+    size = len(part.encode("utf-8"))
+    if len(part) > MAX_KEY_PART_CHARS or size > MAX_KEY_PART_BYTES:
+        raise ValueError(
+            f"is too long once normalised for a key ({len(part)} characters, {size} bytes; at "
+            f"most {MAX_KEY_PART_CHARS} characters and {MAX_KEY_PART_BYTES} bytes)"
+        )
+    return text
+
+
+# A name that may become part of a subject key (scope levels, subject, tool, symptom).
+KeyName = Annotated[Name, AfterValidator(_fits_a_key)]
+
+
+def _rfc3339(value: Any) -> Any:
+    """Parse an RFC 3339 string here: pydantic's own parser also takes Unix times, "+0530",
+    a space for "T" and missing seconds. Instants outside years 1-9999 in UTC are refused
+    (no store or reader could hold them). Anything not a string is left to pydantic."""
+    if not isinstance(value, str):
+        return value
+    if not _RFC3339.fullmatch(value):
+        raise ValueError(
+            "must be an RFC 3339 timestamp with an offset, such as 2025-03-04T10:12:00Z"
+        )
+    try:
+        moment = datetime.fromisoformat(value.upper())
+    except ValueError as exc:
+        raise ValueError(f"is not a valid date and time ({exc})") from None
+    try:
+        moment.astimezone(UTC)
+    except OverflowError:
+        raise ValueError("is outside years 1-9999 once converted to UTC") from None
+    return moment
+
+
+Timestamp = Annotated[
+    AwareDatetime,
+    BeforeValidator(_rfc3339),
+    WithJsonSchema({"type": "string", "format": "date-time"}),
+]
+
+
+def canonical_scope_key(levels: dict[str, str]) -> str:
+    """The text form of a scope the store compares and indexes (levels in SPEC order)."""
+    return json.dumps(levels, separators=(",", ":"), ensure_ascii=False)
+
+
+def _check_stored_length(name: str, text: str, max_chars: int) -> None:
+    size = len(text.encode("utf-8"))
+    if len(text) > max_chars or size > MAX_KEY_BYTES:
+        raise ValueError(
+            f"{name} is too long as stored ({len(text)} characters, {size} bytes; at most "
+            f"{max_chars} characters and {MAX_KEY_BYTES} bytes with its JSON escaping)"
+        )
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
@@ -71,16 +149,21 @@ class _Strict(BaseModel):
 class Scope(_Strict):
     """Who or what the memory is about; at least one level must be given."""
 
-    org_id: Name | None = None
-    team_id: Name | None = None
-    project_id: Name | None = None
-    user_id: Name | None = None
-    agent_id: Name | None = None
+    org_id: KeyName | None = None
+    team_id: KeyName | None = None
+    project_id: KeyName | None = None
+    user_id: KeyName | None = None
+    agent_id: KeyName | None = None
 
     @model_validator(mode="after")
     def _at_least_one_level(self) -> Scope:
         if not any(getattr(self, level) for level in SCOPE_LEVELS):
             raise ValueError(f"scope needs at least one of {', '.join(SCOPE_LEVELS)}")
+        return self
+
+    @model_validator(mode="after")
+    def _fits_the_store(self) -> Scope:
+        _check_stored_length("scope", canonical_scope_key(self.levels()), MAX_SCOPE_KEY_CHARS)
         return self
 
     def levels(self) -> dict[str, str]:
@@ -99,8 +182,8 @@ class Source(_Strict):
 class Subject(_Strict):
     """The subject key the extractor already knows."""
 
-    entity: Name
-    attribute: Name
+    entity: KeyName
+    attribute: KeyName
     value: (
         Annotated[str, Field(max_length=1000), AfterValidator(_no_control_or_surrogates)] | None
     ) = None
@@ -120,15 +203,15 @@ class Candidate(_Strict):
     ]
     source: Source
     confidence: Annotated[float, Field(ge=0.0, le=1.0, allow_inf_nan=False)]
-    created_at: AwareDatetime
-    valid_from: AwareDatetime | None = None
+    created_at: Timestamp
+    valid_from: Timestamp | None = None
     supersedes: Identifier | None = None
     sensitivity: Sensitivity = "internal"
     subject: Subject | None = None
     task_id: Name | None = None
     links: Annotated[list[Name], Field(max_length=200)] | None = None
-    tool: Name | None = None
-    symptom: Name | None = None
+    tool: KeyName | None = None
+    symptom: KeyName | None = None
     # The seed's example carries "status": accepted for compatibility, but the store sets it.
     status: Literal["active"] | None = Field(default=None, exclude=True)
 

@@ -7,6 +7,7 @@ recorded in the intake ledger, re-running the batch (or the whole file) adds not
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from collections import Counter
@@ -18,7 +19,7 @@ from itertools import islice
 from typing import Any, BinaryIO
 
 from sqlalchemy import Connection, Engine
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import StatementError
 
 from memcurator.decisions import Decision, LogEvent, NewEntry
 from memcurator.gate import evaluate_line, reject_oversize, reject_store_refusal
@@ -33,7 +34,7 @@ from store.timelines import (
     timeline_key,
     write_versions,
 )
-from store.writes import apply_decisions, fresh_decisions
+from store.writes import already_judged, apply_decisions, fresh_decisions
 
 MAX_ATTEMPTS = 5
 
@@ -85,10 +86,19 @@ class Oversize:
     size: int
 
 
+_BOM = b"\xef\xbb\xbf"
+
+
 def read_lines(stream: BinaryIO, max_line_bytes: int) -> Iterator[bytes | Oversize]:
-    """Yield the non-blank lines of a JSON Lines stream, never holding more than one line."""
+    """Yield the non-blank lines of a JSON Lines stream, never holding more than one line.
+
+    A UTF-8 byte order mark at the start (editors on Windows write one) is not content."""
+    first = True
     while True:
         line = stream.readline(max_line_bytes + 1)
+        if first and line.startswith(_BOM):
+            line = line[len(_BOM) :]
+        first = False
         if not line:
             return
         if len(line) > max_line_bytes and not line.endswith(b"\n"):
@@ -118,10 +128,11 @@ def ingest_stream(
     """
     report = IngestReport()
     numbered = enumerate(lines, start=1)
+    repeats = RepeatedRejections()
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="memcurator-writer") as writer:
         pending: tuple[list[Decision], Future[list[Decision]]] | None = None
         while batch := list(islice(numbered, batch_size)):
-            decisions = [_judge(raw, n) for n, raw in batch]
+            decisions = [repeats.number(_judge(raw, n)) for n, raw in batch]
             if pending:
                 _settle(report, pending, on_batch)
             pending = (
@@ -131,6 +142,31 @@ def ingest_stream(
         if pending:
             _settle(report, pending, on_batch)
     return report
+
+
+class RepeatedRejections:
+    """Gives the n-th identical rejected line of one stream its own intake key (``KEY~n``).
+
+    Each such line is then logged and counted as the rejection it is, while re-ingesting the
+    same stream (or resuming it after a crash) meets the same keys and adds nothing. An
+    accepted candidate repeated is different: the same id is the same memory, a no-op.
+    Memory grows with the distinct rejections only (one 64-bit hash each).
+    """
+
+    def __init__(self) -> None:
+        self._seen: set[int] = set()
+        self._repeats: Counter[str] = Counter()
+
+    def number(self, decision: Decision) -> Decision:
+        if decision.outcome != "rejected":
+            return decision
+        key = decision.intake_key
+        digest = int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "big")
+        if digest not in self._seen:
+            self._seen.add(digest)
+            return decision
+        self._repeats[key] += 1
+        return replace(decision, intake_key=f"{key}~{self._repeats[key] + 1}")
 
 
 def _settle(
@@ -168,7 +204,7 @@ def apply_batch(
             with engine.execution_options(**WRITER).begin() as conn:
                 fresh = fresh_decisions(conn, decisions)
                 return place_and_write(conn, fresh, now=now, flow_run_id=flow_run_id)
-        except DBAPIError as exc:
+        except StatementError as exc:
             if is_transient(exc) or (is_race(exc) and attempt < 3):
                 if attempt == MAX_ATTEMPTS:
                     raise StoreError(
@@ -223,16 +259,21 @@ def place_and_write(
 def _apply_one_by_one(
     engine: Engine, decisions: list[Decision], *, now: datetime, flow_run_id: str | None
 ) -> list[Decision]:
+    """Each decision in its own savepoint; one the database refuses is logged once as a
+    ``rejected``/``store`` decision. Its intake key derives from the candidate, so meeting
+    the same candidate again (a re-ingested file) finds that key and adds nothing."""
     applied: list[Decision] = []
     with engine.execution_options(**WRITER).begin() as conn:
         for decision in fresh_decisions(conn, decisions):
             try:
                 with conn.begin_nested():
                     applied += place_and_write(conn, [decision], now=now, flow_run_id=flow_run_id)
-            except DBAPIError as exc:
+            except StatementError as exc:
                 if is_transient(exc):
                     raise
                 refusal = reject_store_refusal(decision, first_line(exc.orig))
+                if already_judged(conn, [refusal.intake_key]):
+                    continue  # refused on an earlier run: already logged, nothing new
                 with conn.begin_nested():
                     apply_decisions(conn, [refusal], now=now, flow_run_id=flow_run_id)
                 applied.append(refusal)
@@ -250,11 +291,16 @@ def submit(
     return ingest_stream(engine, decisions_source, batch_size=batch_size)
 
 
+def _json_value(value: Any) -> str:
+    # A datetime given in Python becomes RFC 3339 ("T", not str()'s space), as the gate wants.
+    return value.isoformat() if isinstance(value, datetime) else str(value)
+
+
 def _as_line(candidate: Candidate | dict[str, Any] | str | bytes) -> bytes:
     if isinstance(candidate, Candidate):
         return candidate.model_dump_json(exclude_none=True).encode()
     if isinstance(candidate, dict):
-        return json.dumps(candidate, default=str).encode("utf-8", "surrogatepass")
+        return json.dumps(candidate, default=_json_value).encode("utf-8", "surrogatepass")
     if isinstance(candidate, str):
         return candidate.encode("utf-8", "surrogatepass")
     return candidate

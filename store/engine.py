@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import logging
+import re
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import psycopg
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from psycopg.abc import Buffer
+from psycopg.types.datetime import TimestamptzLoader
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
@@ -18,8 +24,33 @@ from memcurator.settings import normalise_database_url
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
+class _DropTeardownNoise(logging.Filter):
+    """psycopg warns "error ignored terminating <Pipeline|Copy ...>" when a pipeline or COPY
+    cannot be closed cleanly after a statement already failed. That first error is raised to
+    memcurator, which handles it (a refused candidate is logged, a lost connection retried);
+    the warning repeats it as noise on stderr, so it is dropped."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith("error ignored terminating")
+
+
+logging.getLogger("psycopg").addFilter(_DropTeardownNoise())
+
+
 class StoreError(Exception):
     """A store problem a person can act on; the CLI prints it as one line."""
+
+
+class BadDatabaseUrl(StoreError):
+    """The database URL itself is wrong (a bad argument, not an unreachable store)."""
+
+
+_PASSWORD = re.compile(r"(://[^:/@]*:).*@")  # greedy: a password may hold "@"
+
+
+def hide_password(url: str) -> str:
+    """``url`` with any password replaced by ``***``, even when the URL does not parse."""
+    return _PASSWORD.sub(r"\1***@", url)
 
 
 def make_engine(url: str, *, statement_timeout_ms: int | None = None) -> Engine:
@@ -27,8 +58,11 @@ def make_engine(url: str, *, statement_timeout_ms: int | None = None) -> Engine:
     url = normalise_database_url(url)
     try:
         parsed = make_url(url)
-    except ArgumentError as exc:
-        raise StoreError(f"cannot parse database URL {url!r}") from exc
+        parsed.port  # noqa: B018 - SQLAlchemy parses the port lazily; a bad one fails here
+    except (ArgumentError, ValueError) as exc:
+        raise BadDatabaseUrl(
+            f"cannot parse database URL {hide_password(url)!r}: {first_line(exc)}"
+        ) from None
     kwargs: dict[str, Any] = {}
     if parsed.get_backend_name() == "postgresql":
         options = "-c application_name=memcurator"
@@ -54,7 +88,33 @@ def make_engine(url: str, *, statement_timeout_ms: int | None = None) -> Engine:
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
         event.listen(engine, "begin", _sqlite_begin)
+    else:
+        event.listen(engine, "connect", _tolerant_timestamps)
     return engine
+
+
+class _ClampedTimestamptzLoader(TimestamptzLoader):
+    """PostgreSQL holds instants Python cannot (year 10000, BC, infinity). The gate refuses
+    them, but one such row written by hand or by an older version must not make every export,
+    trace, recall or nightly pass fail: it reads as the nearest representable instant."""
+
+    def load(self, data: Buffer) -> datetime:
+        try:
+            return super().load(data)
+        except psycopg.DataError:
+            text = bytes(data)
+            early = text.endswith(b"BC") or text.startswith(b"-")
+            return _EARLIEST if early else _LATEST
+
+
+_EARLIEST = datetime.min.replace(tzinfo=UTC)
+_LATEST = datetime.max.replace(tzinfo=UTC)
+
+
+def _tolerant_timestamps(dbapi_connection: Any, _record: Any) -> None:
+    # Text format is what SQLAlchemy's psycopg dialect reads (psycopg's documented way to
+    # adapt out-of-range dates, per connection so no other user of psycopg is affected).
+    dbapi_connection.adapters.register_loader("timestamptz", _ClampedTimestamptzLoader)
 
 
 WRITER = {"memcurator_writer": True}

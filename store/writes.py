@@ -6,7 +6,6 @@ with its entry, its log events and its intake record, or none does.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -18,14 +17,16 @@ from sqlalchemy.dialects.postgresql import ARRAY, JSONB
 from sqlalchemy.exc import DBAPIError
 
 from memcurator.decisions import Decision, NewEntry
+from memcurator.schema import canonical_scope_key
 from store.tables import Intake, WriteLog
 
 _CHUNK = 1000
 
 
 def scope_key(scope: dict[str, str]) -> str:
-    """The canonical text form of a scope (levels in SPEC order), compared for equality."""
-    return json.dumps(scope, separators=(",", ":"), ensure_ascii=False)
+    """The canonical text form of a scope (levels in SPEC order), compared for equality;
+    the schema bounds its length, so the store never refuses one the gate accepted."""
+    return canonical_scope_key(scope)
 
 
 def already_judged(conn: Connection, keys: Sequence[str]) -> set[str]:

@@ -38,7 +38,7 @@ def bad_corpus() -> list[tuple[str, bytes, str, str]]:
         ("confidence as text", line(confidence="high"), "schema", "confidence"),
         ("confidence 1.7", line(confidence=1.7), "schema", "less than or equal to 1"),
         ("negative confidence", line(confidence=-0.1), "schema", "greater than or equal to 0"),
-        ("naive timestamp", line(created_at="2025-03-04T10:12:00"), "schema", "timezone"),
+        ("naive timestamp", line(created_at="2025-03-04T10:12:00"), "schema", "with an offset"),
         ("date only", line(created_at="2025-03-04"), "schema", "created_at"),
         ("not a date", line(created_at="yesterday"), "schema", "created_at"),
         ("10,000 characters", line(content=huge), "schema", "at most 4000 characters"),

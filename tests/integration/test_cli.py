@@ -139,3 +139,14 @@ def test_an_unsupported_database_url_is_one_line() -> None:
     result = run("init", url="mysql://root@127.0.0.1/x")
     assert result.returncode == 4
     assert "unsupported database" in one_line_error(result)
+
+
+@pytest.mark.parametrize("command", [["export"], ["ingest", "-"], ["init"]])
+def test_a_database_url_that_does_not_parse_is_a_bad_argument_without_the_password(
+    command: list[str],
+) -> None:
+    result = run(*command, url="postgresql://u:s3cr3t-pw@host:notaport/db")
+    assert result.returncode == 2, result.stderr
+    message = one_line_error(result)
+    assert "cannot parse database URL" in message and "notaport" in message
+    assert "s3cr3t" not in result.stderr + result.stdout

@@ -93,3 +93,33 @@ def test_an_unreachable_store_is_one_line_and_exit_4() -> None:
     result = run("backfill", "--start", "2025-03-01", "--end", "2025-03-02", url=url)
     assert result.returncode == 4
     assert "cannot reach" in result.stderr.strip().splitlines()[-1]
+
+
+def test_a_failing_pass_is_one_error_line_without_prefect_tracebacks(
+    store_url: str, tmp_path: Path, prefect_api: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PREFECT_API_URL", prefect_api)
+    monkeypatch.setenv("MEMCURATOR_TASK_RETRIES", "0")
+    ingest_observations(store_url, tmp_path)
+    engine = make_engine(store_url)
+    with engine.begin() as conn:  # the database refuses the pass's promotion: a failed task
+        if engine.dialect.name == "postgresql":
+            conn.execute(
+                text("ALTER TABLE entries ADD CONSTRAINT no_test CHECK (status <> 'superseded')")
+            )
+        else:
+            conn.execute(
+                text(
+                    "CREATE TRIGGER no_test BEFORE UPDATE ON entries "
+                    "WHEN NEW.status = 'superseded' "
+                    "BEGIN SELECT RAISE(ABORT, 'no promotion here'); END"
+                )
+            )
+    engine.dispose()
+    result = run("consolidate", "--as-of", "2025-03-03", "--partitions", "1", url=store_url)
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr, result.stderr
+    assert "error ignored" not in result.stderr
+    errors = [x for x in result.stderr.splitlines() if x.startswith("memcurator: ")]
+    errors = [x for x in errors if "running the nightly pass" not in x]
+    assert len(errors) == 1, result.stderr

@@ -1,0 +1,217 @@
+"""Issue 8, items 3 and 4 and the small ones: what the gate accepts, the store can keep and
+read back, on both dialects; a refused or repeated line never blocks a file's re-ingest."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterator
+from datetime import UTC, date, datetime
+
+import pytest
+from sqlalchemy import Engine, text
+
+from memcurator.service import ingest_stream, read_lines
+from store.engine import make_engine, upgrade
+from store.operations import audit_sample
+from store.queries import iter_entries, iter_log
+from store.reading import as_of, recall, trace
+from tests.factories import candidate, line, observation
+from tests.passes import run_pass
+
+FAR_TIMESTAMPS = ["9999-12-31T23:59:59-12:00", "0001-01-01T00:00:00+14:00"]
+
+
+def stored_ids(engine: Engine) -> set[str]:
+    return {e["id"] for e in iter_entries(engine, status="all")}
+
+
+@pytest.mark.parametrize("moment", FAR_TIMESTAMPS)
+@pytest.mark.parametrize("field", ["created_at", "valid_from"])
+def test_a_timestamp_outside_years_1_to_9999_utc_is_a_schema_rejection(
+    engine: Engine, field: str, moment: str
+) -> None:
+    good = candidate()
+    lines = [line(**{field: moment}), json.dumps(good).encode()]
+    report = ingest_stream(engine, lines)
+    assert report.outcomes == {"rejected:schema": 1, "inserted": 1}
+    (row,) = iter_log(engine, action="rejected")
+    assert row["rule"] == "schema"
+    assert f"{field}: is outside years 1-9999 once converted to UTC" in row["reason"]
+    assert stored_ids(engine) == {good["id"]}
+    assert ingest_stream(engine, lines).skipped == 2
+
+
+@pytest.mark.parametrize(
+    ("moment", "accepted"),
+    [
+        ("2025-03-04T10:12:00Z", True),
+        ("2025-03-04t10:12:00z", True),  # RFC 3339 5.6 NOTE: lowercase t and z are allowed
+        ("2025-03-04T10:12:00.123456789+05:30", True),
+        ("0001-01-01T00:00:00Z", True),
+        ("9999-12-31T23:59:59.999999Z", True),
+        ("1741083120", False),
+        ("2025-03-04T10:12:00+0530", False),
+        ("2025-03-04T10:12:00", False),
+        ("2025-03-04 10:12:00Z", False),
+        ("2025-03-04T10:12Z", False),
+        ("2025-02-30T10:12:00Z", False),
+    ],
+)
+def test_only_rfc_3339_timestamps_with_an_offset_pass(
+    engine: Engine, moment: str, accepted: bool
+) -> None:
+    report = ingest_stream(engine, [line(created_at=moment)])
+    if accepted:
+        assert report.outcomes == {"inserted": 1}
+        return
+    assert report.outcomes == {"rejected:schema": 1}
+    (row,) = iter_log(engine, action="rejected")
+    assert row["reason"].startswith("created_at: ")
+    assert "RFC 3339" in row["reason"] or "not a valid date" in row["reason"]
+
+
+REFUSED_BEFORE = {
+    "scope of 3 x 200 quotes": {"org_id": '"' * 200, "team_id": '"' * 200, "user_id": '"' * 200},
+    "subject of 200 sharp s": {"entity": "ß" * 200, "attribute": "diet"},
+    "tool that NFKC expands": "\ufdfa" * 20,
+}
+
+
+@pytest.mark.parametrize("case", sorted(REFUSED_BEFORE))
+def test_what_the_store_cannot_hold_is_a_schema_rejection_and_the_file_reingests(
+    engine: Engine, case: str
+) -> None:
+    value = REFUSED_BEFORE[case]
+    if case.startswith("scope"):
+        bad = candidate(scope=value)
+    elif case.startswith("subject"):
+        bad = candidate(subject=value)
+    else:
+        bad = observation("u_1", "s_1", "2025-03-04T10:12:00Z", tool=str(value))
+    first, second = candidate(), candidate()
+    report = ingest_stream(engine, [json.dumps(bad).encode(), json.dumps(first).encode()])
+    assert report.outcomes == {"rejected:schema": 1, "inserted": 1}
+    (row,) = iter_log(engine, action="rejected")
+    assert "too long" in row["reason"], row["reason"]
+    again = ingest_stream(engine, [json.dumps(bad).encode(), json.dumps(second).encode()])
+    assert again.outcomes == {"inserted": 1} and again.skipped == 1
+    assert stored_ids(engine) == {first["id"], second["id"]}
+
+
+def test_the_longest_names_the_schema_accepts_are_stored_on_both_dialects(engine: Engine) -> None:
+    # Four-byte word characters (kept whole in a key) in two scope levels and both key
+    # parts: the widest rows the schema lets through. Quotes are escaped in the scope key.
+    wide = "\U00020000" * 145
+    at = "2025-03-04T10:12:00Z"
+    lines = [
+        line(scope={"org_id": wide, "user_id": wide}, subject={"entity": wide, "attribute": wide}),
+        line(scope={"org_id": '"' * 200, "user_id": '"' * 200}),
+        json.dumps(observation("u_2", "s_2", at, tool=wide, symptom=wide)).encode(),
+    ]
+    report = ingest_stream(engine, lines)
+    assert report.outcomes == {"inserted": 3}, [r["reason"] for r in iter_log(engine)]
+
+
+def refuse_content_in_the_database(engine: Engine, content: str) -> None:
+    """A real refusal by the database, whatever the gate thinks: a CHECK or a trigger."""
+    with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            conn.execute(
+                text(f"ALTER TABLE entries ADD CONSTRAINT no_test CHECK (content <> '{content}')")
+            )
+        else:
+            conn.execute(
+                text(
+                    "CREATE TRIGGER no_test BEFORE INSERT ON entries "
+                    f"WHEN NEW.content = '{content}' BEGIN SELECT RAISE(ABORT, 'refused'); END"
+                )
+            )
+
+
+def test_a_candidate_the_database_refuses_is_logged_once_and_its_file_reingests(
+    engine: Engine,
+) -> None:
+    refuse_content_in_the_database(engine, "refuse me")
+    refused = line(content="refuse me")
+    first, second = candidate(), candidate()
+    report = ingest_stream(engine, [refused, json.dumps(first).encode()])
+    assert report.outcomes == {"rejected:store": 1, "inserted": 1}
+    again = ingest_stream(engine, [refused, json.dumps(second).encode(), refused])
+    assert again.outcomes == {"inserted": 1} and again.skipped == 2
+    assert stored_ids(engine) == {first["id"], second["id"]}
+    assert [r["rule"] for r in iter_log(engine, action="rejected")] == ["store"]
+
+
+def test_a_byte_order_mark_at_the_start_of_a_file_is_not_content(engine: Engine) -> None:
+    good = candidate()
+    stream = io.BytesIO(b"\xef\xbb\xbf" + json.dumps(good).encode() + b"\n" + line() + b"\n")
+    report = ingest_stream(engine, read_lines(stream, 1 << 20))
+    assert report.outcomes == {"inserted": 2}
+    assert good["id"] in stored_ids(engine)
+
+
+def test_identical_bad_lines_are_each_rejected_and_logged_and_reingest_adds_nothing(
+    engine: Engine,
+) -> None:
+    lines = [b"{not json", line(content="okay"), b"{not json", b"{not json"]
+    lines[3:3] = [lines[1]]
+    report = ingest_stream(engine, lines, batch_size=2)
+    assert report.outcomes == {"rejected:schema": 3, "rejected:transient": 2}
+    assert report.skipped == 0
+    rows = list(iter_log(engine, action="rejected"))
+    assert len(rows) == 5 and len({r["candidate_key"] for r in rows}) == 5
+    again = ingest_stream(engine, lines, batch_size=3)
+    assert again.skipped == 5 and not again.outcomes
+    assert len(list(iter_log(engine))) == 5
+
+
+# -- rows written before the gate refused them (PostgreSQL can hold what Python cannot) ----
+
+
+@pytest.fixture
+def pg_engine(pg_url: str) -> Iterator[Engine]:
+    engine = make_engine(pg_url)
+    upgrade(engine)
+    yield engine
+    engine.dispose()
+
+
+def test_one_stored_row_outside_python_years_breaks_no_read_and_no_pass(
+    pg_engine: Engine,
+) -> None:
+    engine = pg_engine
+    scope = {"org_id": "acme", "user_id": "u_odd"}
+    fact = candidate(id="f_future", scope=scope)
+    obs = observation("u_odd", "s_1", "2025-03-01T00:00:00Z", id="o_past")
+    ingest_stream(engine, [json.dumps(fact).encode(), json.dumps(obs).encode()])
+    with engine.begin() as conn:  # what an older version let through
+        conn.execute(
+            text(
+                "UPDATE entries SET valid_from = '10000-01-01 11:59:59+00', "
+                "valid_since = '10000-01-01 11:59:59+00', "
+                "last_confirmed_at = 'infinity' WHERE id = 'f_future'"
+            )
+        )
+        conn.execute(
+            text(
+                "UPDATE entries SET created_at = '0001-12-31 10:00:00+00 BC', "
+                "valid_since = '0001-12-31 10:00:00+00 BC' WHERE id = 'o_past'"
+            )
+        )
+    exported = {e["id"]: e for e in iter_entries(engine, status="all")}
+    assert exported["f_future"]["valid_from"] == "9999-12-31T23:59:59.999999Z"
+    assert exported["o_past"]["created_at"] == "0001-01-01T00:00:00Z"
+    assert trace(engine, "f_future") is not None and trace(engine, "o_past") is not None
+    assert {e["id"] for e in recall(engine, scope)} == {"f_future", "o_past"}
+    assert len(audit_sample(engine, per_type=5, seed=1)) == 2
+    assert [e["id"] for e in as_of(engine, scope, datetime(2025, 3, 5, tzinfo=UTC))] == ["o_past"]
+    [report] = run_pass(engine, date(2025, 4, 30))
+    assert report.expired == 1
+
+
+def test_the_python_api_sends_datetimes_as_rfc_3339(engine: Engine) -> None:
+    from memcurator.service import submit
+
+    report = submit([candidate(created_at=datetime(2025, 3, 4, 10, 12, tzinfo=UTC))], engine=engine)
+    assert report.outcomes == {"inserted": 1}
