@@ -19,6 +19,7 @@ from datetime import datetime
 from typing import Any
 
 from memcurator.decisions import LogEvent, NewEntry
+from memcurator.lifecycle import Policy, Sighting, closed_before
 from memcurator.meaning import Cardinality, Judgement, relate
 from memcurator.schema import MAX_CONTENT_CHARS
 
@@ -262,6 +263,7 @@ class Timeline:
     versions: list[Version]
     kind: Cardinality
     relate_fn: Relate = relate
+    policy: Policy | None = None  # the nightly pass's: which observations it has closed
 
     def place(self, entry: NewEntry) -> list[LogEvent]:
         """Put one accepted candidate where it belongs; return the log events it causes."""
@@ -331,7 +333,7 @@ class Timeline:
 
     def _place_observation(self, entry: NewEntry, src: Source) -> list[LogEvent]:
         for version in self.versions:
-            if version.status != "active":
+            if version.status != "active" or self._closed(version, src):
                 continue
             judgement = self.relate_fn(
                 version.content,
@@ -345,6 +347,14 @@ class Timeline:
         version = Version.first(entry)
         self.versions.append(version)
         return [LogEvent("inserted", "gate", f"new {entry.type} entry", memory_id=version.id)]
+
+    def _closed(self, version: Version, src: Source) -> bool:
+        """Whether the nightly passes before ``src``'s day would have promoted or expired
+        the observation: then ``src`` starts a new one, whether or not they have run yet."""
+        if self.policy is None or version.sources is None:
+            return False
+        seen = [Sighting(s.session_id, s.created_at, s.kind) for s in version.sources]
+        return closed_before(seen, src.created_at, self.policy)
 
     def _supersessions(self, before: dict[int, tuple[Any, ...]]) -> list[LogEvent]:
         events = []

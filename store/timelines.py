@@ -25,8 +25,10 @@ from sqlalchemy import (
 )
 
 from memcurator.decisions import NewEntry
+from memcurator.lifecycle import Policy
 from memcurator.meaning import cardinality
 from memcurator.resolve import Source, Timeline, Version
+from memcurator.settings import Settings
 from store.tables import Entry, EntrySource
 from store.writes import copy_rows, entry_row, scope_key
 
@@ -57,9 +59,14 @@ def _lock_id(key: TimelineKey) -> int:
     return int.from_bytes(digest, "big", signed=True)
 
 
-def load_timelines(conn: Connection, entries: Sequence[NewEntry]) -> dict[TimelineKey, Timeline]:
+def load_timelines(
+    conn: Connection, entries: Sequence[NewEntry], *, policy: Policy | None = None
+) -> dict[TimelineKey, Timeline]:
     """The stored versions of every key in ``entries``; sources only where a late arrival
-    may need them (a candidate older than the version's last confirmation)."""
+    may need them (a candidate older than the version's last confirmation), and of active
+    observations (whether the nightly passes have closed one depends on its sightings).
+    ``policy`` is the nightly pass's, read from the settings when not given."""
+    policy = policy or Policy.from_settings(Settings())
     earliest: dict[TimelineKey, datetime] = {}
     kinds: dict[TimelineKey, str | None] = {}
     for entry in entries:
@@ -67,7 +74,9 @@ def load_timelines(conn: Connection, entries: Sequence[NewEntry]) -> dict[Timeli
         if key is not None:
             earliest[key] = min(earliest.get(key, entry.valid_from), entry.valid_from)
             kinds[key] = entry.subject_attribute or entry.subject_key
-    timelines = {k: Timeline([], cardinality(_attribute(kinds[k]))) for k in earliest}
+    timelines = {
+        k: Timeline([], cardinality(_attribute(kinds[k])), policy=policy) for k in earliest
+    }
     keys = list(earliest)
     needs_sources: list[Version] = []
     for start in range(0, len(keys), _CHUNK):
@@ -75,7 +84,8 @@ def load_timelines(conn: Connection, entries: Sequence[NewEntry]) -> dict[Timeli
             key = (row["scope_key"], row["type"], row["subject_key"])
             version = version_from_row(row)
             timelines[key].versions.append(version)
-            if version.last_confirmed_at >= earliest[key]:
+            open_observation = row["type"] == "observation" and row["status"] == "active"
+            if version.last_confirmed_at >= earliest[key] or open_observation:
                 needs_sources.append(version)
     load_sources(conn, needs_sources)
     return timelines
