@@ -61,9 +61,8 @@ def night(engine: Engine, day: date) -> None:
 def figures(engine: Engine) -> dict[str, int]:
     """What the passes did, read from the store and its write log."""
     with engine.connect() as conn:
-        actions = dict(
-            conn.execute(select(WriteLog.action, func.count()).group_by(WriteLog.action)).all()
-        )
+        rows = conn.execute(select(WriteLog.action, func.count()).group_by(WriteLog.action))
+        actions: dict[str, int] = {action: n for action, n in rows}
         count = func.count()
         observations = conn.scalar(select(count).where(Entry.type == "observation"))
         topics = conn.scalar(select(count).where(Entry.subject_key.startswith("topic:")))
