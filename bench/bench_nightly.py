@@ -15,8 +15,11 @@ loaded with COPY instead:
 - what the gate stores is then reproduced: rejected candidates (chatter, junk, credentials,
   weak or naive-time facts) are dropped; keyed candidates (facts by subject, the tool
   observations by tool and symptom, summaries by task) merge into one entry per scope and
-  key, every candidate adding an ``entry_sources`` row; unkeyed ones (the agent's demoted
-  guesses, unkeyed facts) are an entry each, with one source.
+  key, every candidate adding an ``entry_sources`` row, except that an observation the
+  nightly passes before a candidate's day would have promoted or expired takes no more
+  sightings: the candidate starts a new entry, as the gate does
+  (``memcurator.lifecycle.closed_before``); unkeyed ones (the agent's demoted guesses,
+  unkeyed facts) are an entry each, with one source.
 
 Differences from a real ingest, none of them read by the pass: a fact whose value changes is
 merged into the current entry instead of superseding it (fewer, never more, fact rows); an
@@ -68,6 +71,7 @@ from sqlalchemy.engine import make_url
 from memcurator.decisions import NewEntry
 from memcurator.gate import evaluate_line
 from memcurator.ids import content_id
+from memcurator.lifecycle import Policy, Sighting, closed_before
 from memcurator.workload import generate_stream
 from store.engine import make_engine, upgrade
 from store.tables import Entry, EntrySource
@@ -78,6 +82,7 @@ START = date(2025, 1, 6)  # generate_stream's first day
 SEED = 7
 FULL_YEAR = 365
 _FLUSH = 20_000
+POLICY = Policy()  # the pass's defaults, which the benchmark's flows run with
 _USER, _SESSION = "\x00user\x00", "\x00session\x00"
 
 
@@ -249,6 +254,7 @@ def synthesise(engine: Engine, users: int, days: int) -> dict[str, Any]:
     """COPY the post-gate store of ``days`` days x ``users`` users into ``engine``'s database."""
     verdicts = GateVerdicts()
     keyed: dict[tuple[str, str, str], dict[str, Any]] = {}
+    seen: dict[tuple[str, str, str], list[Sighting]] = {}  # the open observation's sightings
     candidates = stored = 0
     kinds: Counter[str] = Counter()
     start = time.perf_counter()
@@ -270,6 +276,13 @@ def synthesise(engine: Engine, users: int, days: int) -> dict[str, Any]:
                 else None
             )
             row = keyed.get(key) if key else None
+            if row is not None and key in seen and closed_before(
+                seen[key], entry.created_at, POLICY
+            ):
+                # The nightly passes before this day promoted or expired that observation:
+                # the gate starts a new one (as it does when the passes already ran).
+                entries.add(row)
+                row = None
             if row is None:
                 row = entry_row(entry, entry.created_at)
                 if key:
@@ -281,6 +294,12 @@ def synthesise(engine: Engine, users: int, days: int) -> dict[str, Any]:
                 row["last_confirmed_at"] = max(row["last_confirmed_at"], entry.created_at)
                 row["updated_at"] = max(row["updated_at"], entry.created_at)
                 row["confidence"] = max(row["confidence"], entry.confidence)
+            if key and entry.type == "observation":
+                if row["id"] == entry.id:  # a new entry: its sightings start afresh
+                    seen[key] = []
+                seen[key].append(
+                    Sighting(entry.source_session_id, entry.created_at, entry.source_kind)
+                )
             sources.add(_source_row(entry, row["id"]))
         for row in keyed.values():
             entries.add(row)
@@ -653,7 +672,9 @@ def bench(args: argparse.Namespace) -> None:
     )
     print(
         "  each distinct candidate shape is judged once by the real gate, keyed entries merge "
-        "per scope and key, every accepted candidate is an entry_sources row"
+        "per scope and key (an observation the passes before a candidate's day closed takes "
+        "no more: a new one starts, as in the gate), every accepted candidate is an "
+        "entry_sources row"
     )
     create_database(args.pg_url, name)
     engine = make_engine(url)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 
 import numpy as np
 from sklearn.cluster import AgglomerativeClustering
@@ -29,6 +29,9 @@ from sklearn.feature_extraction.text import TfidfVectorizer
 
 from memcurator.ids import content_id
 from memcurator.keys import normalise_key_part
+from memcurator.lifecycle import Policy as Policy
+from memcurator.lifecycle import Sighting as Sighting
+from memcurator.lifecycle import qualifying
 from memcurator.schema import FACT_THRESHOLD, MAX_CONTENT_CHARS
 
 SENSITIVITY_ORDER = ("public", "internal", "confidential", "restricted")
@@ -38,25 +41,6 @@ CLUSTER_SLICE = 1500
 # A topic is matched and described by its most recent members only: a year-old topic costs
 # the same each night as a week-old one (its links still name every member).
 TOPIC_SAMPLE = 50
-
-
-@dataclass(frozen=True)
-class Policy:
-    """The nightly pass's knobs (SPEC rule 6 and 7 defaults)."""
-
-    expire_after: timedelta = timedelta(days=30)
-    promote_sessions: int = 3
-    topic_similarity: float = 0.3
-    min_topic_size: int = 2
-
-
-@dataclass(frozen=True)
-class Sighting:
-    """One source of an observation: when and in which session it was seen."""
-
-    session_id: str
-    created_at: datetime
-    source_kind: str
 
 
 @dataclass(frozen=True)
@@ -176,17 +160,13 @@ def plan_partition(
 
 def promotion_of(obs: Observation, policy: Policy) -> Promotion | None:
     """The promotion of ``obs`` if it was seen in enough distinct sessions, else None."""
-    if all(s.source_kind == "agent_inference" for s in obs.sightings):
+    qualified = qualifying(obs.sightings, policy)
+    if qualified is None:
         return None
-    sessions: list[str] = []
-    for sighting in sorted(obs.sightings, key=lambda s: (s.created_at, s.session_id)):
-        if sighting.session_id not in sessions:
-            sessions.append(sighting.session_id)
-            if len(sessions) == policy.promote_sessions:
-                fact_id = content_id(sighting.created_at, f"promotion\0{obs.id}".encode())
-                confidence = round(max(obs.confidence, FACT_THRESHOLD), 4)
-                return Promotion(obs.id, fact_id, sighting.created_at, tuple(sessions), confidence)
-    return None
+    sighting, sessions = qualified
+    fact_id = content_id(sighting.created_at, f"promotion\0{obs.id}".encode())
+    confidence = round(max(obs.confidence, FACT_THRESHOLD), 4)
+    return Promotion(obs.id, fact_id, sighting.created_at, tuple(sessions), confidence)
 
 
 def expiry_of(obs: Observation, cutoff: datetime, policy: Policy) -> Expiry | None:

@@ -29,6 +29,7 @@ from datetime import datetime
 from typing import Any
 
 from memcurator.decisions import LogEvent, NewEntry
+from memcurator.lifecycle import Policy, Sighting, closed_before
 from memcurator.meaning import Cardinality, Judgement, relate
 from memcurator.schema import MAX_CONTENT_CHARS
 
@@ -249,6 +250,7 @@ class Timeline:
     kind: Cardinality
     relate_fn: Relate = relate
     origin: dict[str, str] = field(default_factory=dict)
+    policy: Policy | None = None  # the nightly pass's: which observations it has closed
 
     def resolve(self, entries: list[NewEntry]) -> dict[str, list[LogEvent]]:
         """Place a batch's new candidates of this key; return the log events of each, by id."""
@@ -332,7 +334,7 @@ class Timeline:
         """An observation joins the first version before it that says the same."""
         at = src.order()
         for v in sorted(self.versions, key=Version.order):
-            if v.status != "active" or v.order() > at:
+            if v.status != "active" or v.order() > at or self._closed(v, src):
                 continue
             judgement = self.relate_fn(
                 v.content, src.content, old_value=v.value, new_value=src.value, kind="set"
@@ -375,6 +377,14 @@ class Timeline:
             if (husk.status, husk.superseded_by, husk.evidence) != ("retired", by, 0):
                 husk.status, husk.valid_to, husk.superseded_by = "retired", husk.valid_since, by
                 husk.evidence, husk.is_new, husk.dirty = 0, False, True
+
+    def _closed(self, version: Version, src: Source) -> bool:
+        """Whether the nightly passes before ``src``'s day would have promoted or expired
+        the observation: then ``src`` starts a new one, whether or not they have run yet."""
+        if self.policy is None or version.sources is None:
+            return False
+        seen = [Sighting(s.session_id, s.created_at, s.kind) for s in version.sources]
+        return closed_before(seen, src.created_at, self.policy)
 
     def _record_moves(self, new_ids: set[str]) -> None:
         """What each version must write: new sources, and stored ones that changed entry."""

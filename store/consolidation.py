@@ -20,6 +20,7 @@ from sqlalchemy import Connection, String, any_, bindparam, insert, select
 from sqlalchemy.dialects.postgresql import ARRAY
 
 from memcurator.consolidation import (
+    SENSITIVITY_ORDER,
     TOPIC_SAMPLE,
     Member,
     Observation,
@@ -254,6 +255,10 @@ def load_observations(
     if stamps is not None:
         stamps.update({r.id: ("active", r.evidence, r.last_confirmed_at) for r in rows})
     sightings: dict[str, list[Sighting]] = {}
+    # What each source said, so an entry is judged as it stood at the cutoff: its later
+    # sightings (already there when history was imported ahead of the backfill) raise its
+    # confidence or sensitivity only from the night they arrive.
+    said: dict[str, list[tuple[float, str]]] = {}
     in_topic: set[str] = set()
     for chunk in _chunks(ids):
         for s in conn.execute(
@@ -262,11 +267,14 @@ def load_observations(
                 EntrySource.source_session_id,
                 EntrySource.created_at,
                 EntrySource.source_kind,
+                EntrySource.confidence,
+                EntrySource.sensitivity,
             ).where(_in(EntrySource.entry_id, conn, chunk), EntrySource.created_at < cutoff)
         ):
             sightings.setdefault(s.entry_id, []).append(
                 Sighting(s.source_session_id, s.created_at, s.source_kind)
             )
+            said.setdefault(s.entry_id, []).append((s.confidence, s.sensitivity))
         in_topic.update(
             conn.scalars(
                 select(TopicMember.observation_id).where(
@@ -281,8 +289,12 @@ def load_observations(
             tool=r.tool,
             content=r.content,
             created_at=r.created_at,
-            confidence=r.confidence,
-            sensitivity=r.sensitivity,
+            confidence=max((c for c, _ in said.get(r.id, ())), default=r.confidence),
+            sensitivity=max(
+                (s for _, s in said.get(r.id, ())),
+                key=SENSITIVITY_ORDER.index,
+                default=r.sensitivity,
+            ),
             subject_key=r.subject_key,
             sightings=tuple(sorted(sightings.get(r.id, ()), key=lambda s: s.created_at)),
             in_topic=r.id in in_topic,

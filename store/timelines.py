@@ -26,8 +26,10 @@ from sqlalchemy import (
 )
 
 from memcurator.decisions import NewEntry
+from memcurator.lifecycle import Policy
 from memcurator.meaning import cardinality
 from memcurator.resolve import Source, Timeline, Version
+from memcurator.settings import Settings
 from store.tables import Entry, EntrySource
 from store.writes import copy_rows, entry_row, scope_key
 
@@ -60,11 +62,16 @@ def _lock_id(key: TimelineKey) -> int:
     return int.from_bytes(digest, "big", signed=True)
 
 
-def load_timelines(conn: Connection, entries: Sequence[NewEntry]) -> dict[TimelineKey, Timeline]:
+def load_timelines(
+    conn: Connection, entries: Sequence[NewEntry], *, policy: Policy | None = None
+) -> dict[TimelineKey, Timeline]:
     """The stored versions of every key in ``entries``, with the sources of those a late
     arrival may reopen (last confirmed at or after the key's earliest candidate), of those
-    whose order needs their first statement (a tie on ``valid_since`` and source kind), and of
-    all of a key when a candidate names an entry it supersedes."""
+    whose order needs their first statement (a tie on ``valid_since`` and source kind), of
+    all of a key when a candidate names an entry it supersedes, and of active observations
+    (whether the nightly passes have closed one depends on its sightings). ``policy`` is the
+    nightly pass's, read from the settings when not given."""
+    policy = policy or Policy.from_settings(Settings())
     earliest: dict[TimelineKey, datetime] = {}
     kinds: dict[TimelineKey, str | None] = {}
     explicit: set[TimelineKey] = set()
@@ -75,7 +82,9 @@ def load_timelines(conn: Connection, entries: Sequence[NewEntry]) -> dict[Timeli
             kinds[key] = entry.subject_attribute or entry.subject_key
             if entry.supersedes:
                 explicit.add(key)
-    timelines = {k: Timeline([], cardinality(_attribute(kinds[k]))) for k in earliest}
+    timelines = {
+        k: Timeline([], cardinality(_attribute(kinds[k])), policy=policy) for k in earliest
+    }
     keys = list(earliest)
     for start in range(0, len(keys), _CHUNK):
         for row in conn.execute(_versions_query(conn, keys[start : start + _CHUNK])).mappings():
@@ -88,6 +97,7 @@ def load_timelines(conn: Connection, entries: Sequence[NewEntry]) -> dict[Timeli
             v for v in timeline.versions
             if key in explicit or v.last_confirmed_at >= earliest[key]
             or ties[(v.valid_since, v.source_kind)] > 1
+            or (v.entry.type == "observation" and v.status == "active")
         ]
     load_sources(conn, needs_sources)
     for timeline in timelines.values():

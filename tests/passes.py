@@ -19,10 +19,29 @@ from store.tables import WriteLog
 FIXED_NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
 
-def ingest(engine: Engine, candidates: Iterable[dict[str, Any] | str]) -> None:
+def ingest(
+    engine: Engine, candidates: Iterable[dict[str, Any] | str], *, batch_size: int = 1000
+) -> None:
     """Gate ``candidates`` with a fixed clock, so two stores fed alike are byte-identical."""
     lines = [(c if isinstance(c, str) else json.dumps(c)).encode() for c in candidates]
-    ingest_stream(engine, lines, clock=lambda: FIXED_NOW)
+    ingest_stream(engine, lines, batch_size=batch_size, clock=lambda: FIXED_NOW)
+
+
+def by_day(candidates: Iterable[dict[str, Any] | str]) -> dict[date, list[dict[str, Any] | str]]:
+    """``candidates`` grouped by the UTC date of their ``created_at``, in stream order; a line
+    without a readable one (junk the gate rejects) goes with the line before it."""
+    days: dict[date, list[dict[str, Any] | str]] = {}
+    day: date | None = None
+    for c in candidates:
+        try:
+            doc = json.loads(c) if isinstance(c, str) else c
+            moment = datetime.fromisoformat(doc["created_at"].replace("Z", "+00:00"))
+            day = (moment.astimezone(UTC) if moment.tzinfo else moment).date()
+        except (ValueError, TypeError, KeyError, AttributeError):
+            pass
+        assert day is not None, "the stream starts with a dated candidate"
+        days.setdefault(day, []).append(c)
+    return days
 
 
 def run_pass(

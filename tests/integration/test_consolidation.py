@@ -43,6 +43,22 @@ def test_an_observation_expires_exactly_thirty_days_after_it_was_last_seen(
     assert "last seen 2025-03-01T00:00:00Z" in event["reason"]
 
 
+def test_an_observation_last_seen_mid_morning_expires_at_that_minute_not_at_the_cutoff(
+    engine: Engine,
+) -> None:
+    ingest(engine, [observation("u_1", "s_1", "2025-03-01T09:17:42Z", id="o_late")])
+    # 31 March 09:17:42 is after the cutoff of the pass for 30 March: still active then.
+    run_pass(engine, date(2025, 3, 30))
+    assert entry(engine, "o_late")["status"] == "active"
+    [report] = run_pass(engine, date(2025, 3, 31))
+    expired = entry(engine, "o_late")
+    assert report.expired == 1 and expired["status"] == "expired"
+    assert expired["valid_to"] == "2025-03-31T09:17:42Z"
+    assert expired["updated_at"] == "2025-04-01T00:00:00Z"
+    [event] = [e for e in iter_log(engine, action="expired")]
+    assert "at 2025-03-31T09:17:42Z" in event["reason"]
+
+
 def test_being_seen_again_restarts_the_expiry_clock(engine: Engine) -> None:
     ingest(
         engine,
@@ -220,19 +236,20 @@ def test_an_observation_seen_again_while_the_pass_runs_is_not_expired(pg_url: st
         original = store.consolidation.checkpoint
 
         def seen_again(conn: object, stage: str) -> None:
+            # Seen on the day of the pass that would expire it: it still renews it.
             if stage == "planned":
-                ingest(engine, [observation("u_1", "s_2", "2025-04-02T08:00:00Z")])
+                ingest(engine, [observation("u_1", "s_2", "2025-03-30T08:00:00Z")])
 
         store.consolidation.checkpoint = seen_again
         try:
-            [report] = run_pass(engine, date(2025, 4, 5))
+            [report] = run_pass(engine, date(2025, 3, 30))
         finally:
             store.consolidation.checkpoint = original
         assert report.expired == 0
         doc = entry(engine, "o_old")
         assert doc["status"] == "active" and doc["evidence"] == 2
         # The next night sees the new sighting and keeps the observation.
-        [report] = run_pass(engine, date(2025, 4, 6))
+        [report] = run_pass(engine, date(2025, 3, 31))
         assert report.expired == 0 and entry(engine, "o_old")["status"] == "active"
     finally:
         engine.dispose()

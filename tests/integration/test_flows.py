@@ -28,7 +28,7 @@ from memcurator.workload import generate_stream
 from store.engine import make_engine, upgrade
 from store.passlock import PASS_LOCK_CLASS, PassBusy
 from store.tables import ConsolidationRun, WriteLog
-from tests.passes import export, ingest, log_counts
+from tests.passes import by_day, export, ingest, log_counts
 
 pytestmark = pytest.mark.usefixtures("flows_env")
 START = date(2025, 1, 6)
@@ -82,17 +82,28 @@ def test_the_nightly_pass_run_twice_leaves_the_export_byte_identical(
     assert log_counts(engine) == log_before
 
 
-def test_a_backfill_equals_the_nightly_passes_run_one_by_one(
-    stores: Callable[[], tuple[str, Engine]],
+def test_a_backfill_over_a_preloaded_store_equals_nightly_runs_between_ingests(
+    stores: Callable[[], tuple[str, Engine]], new_store_url: Callable[[], str]
 ) -> None:
-    (url_a, engine_a), (url_b, engine_b) = stores(), stores()
+    """Store a holds the whole stream before its backfill; store b gets each day's candidates
+    just before that night's flow, as the schedule does. They must end up identical."""
+    url_a, engine_a = stores()
+    url_b = new_store_url()
+    engine_b = make_engine(url_b)
+    upgrade(engine_b)
     days = nights(START, 10)
     result = backfill(start=days[0], end=days[-1], database_url=url_a)
     assert result["nights"] == 10
-    for day in days:
-        nightly_consolidation(as_of=day, database_url=url_b)
-    assert export(engine_a) == export(engine_b)
-    assert log_counts(engine_a) == log_counts(engine_b)
+    daily = by_day(stream())
+    try:
+        for day in days:
+            ingest(engine_b, daily.get(date.fromisoformat(day), []))
+            nightly_consolidation(as_of=day, database_url=url_b)
+        assert export(engine_a) == export(engine_b)
+        assert log_counts(engine_a) == log_counts(engine_b)
+        assert log_counts(engine_a)[("promoted", "promotion")] > 3
+    finally:
+        engine_b.dispose()
     with engine_a.connect() as conn:
         assert conn.scalar(select(func.count()).select_from(ConsolidationRun)) == 30
         # Every action the passes took carries the Prefect flow run that took it.

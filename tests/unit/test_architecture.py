@@ -12,7 +12,7 @@ PURE_MODULES = [
     "consolidation", "credentials", "decisions", "gate", "ids", "keys", "meaning", "privacy",
     "resolve",
     "schema", "transient",
-    "workload",
+    "workload", "lifecycle",
 ]
 FORBIDDEN = ("sqlalchemy", "psycopg", "prefect", "store", "flows", "tasks", "alembic", "open")
 

@@ -235,3 +235,30 @@ def test_a_backlog_larger_than_one_slice_is_batched_into_the_same_topics() -> No
         [f"o{i:04d}" for i in range(60) if i % 3 == r] for r in range(3)
     ]
     assert all(len(set(t.new_members)) == len(t.new_members) for t in sliced)
+
+
+def test_an_observation_is_closed_to_sightings_from_the_day_after_its_expiry_night() -> None:
+    from memcurator.lifecycle import closed_before
+
+    seen = [Sighting("s_1", T0, "tool_result")]  # 1 March 10:00: expires 31 March 10:00
+    # The pass for 30 March (cutoff 31 March 00:00) has not expired it: open all of 31 March,
+    # even after 10:00, because the pass for 31 March runs after that day's ingest.
+    assert not closed_before(seen, datetime(2025, 3, 31, 0, 0, tzinfo=UTC), POLICY)
+    assert not closed_before(seen, datetime(2025, 3, 31, 23, 59, tzinfo=UTC), POLICY)
+    # The pass for 31 March expired it: a sighting on 1 April starts a new observation.
+    assert closed_before(seen, datetime(2025, 4, 1, 0, 0, tzinfo=UTC), POLICY)
+    # Sightings later than the day asked about do not keep it open.
+    later = [*seen, Sighting("s_2", datetime(2025, 4, 1, 9, 0, tzinfo=UTC), "tool_result")]
+    assert closed_before(later, datetime(2025, 4, 1, 12, 0, tzinfo=UTC), POLICY)
+
+
+def test_an_observation_is_closed_from_the_day_after_its_third_session() -> None:
+    from memcurator.lifecycle import closed_before
+
+    days = [T0 + timedelta(days=d) for d in range(3)]
+    seen = [Sighting(f"s_{i}", at, "tool_result") for i, at in enumerate(days)]
+    assert not closed_before(seen, days[2] + timedelta(hours=8), POLICY)
+    assert closed_before(seen, datetime(2025, 3, 4, 0, 0, tzinfo=UTC), POLICY)
+    guesses = [Sighting(s.session_id, s.created_at, "agent_inference") for s in seen]
+    assert not closed_before(guesses, datetime(2025, 3, 4, 0, 0, tzinfo=UTC), POLICY)
+    assert not closed_before(seen, days[0], Policy(promote_sessions=1))
