@@ -207,6 +207,7 @@ def demo_passes(url: str, start: str, end: str) -> list[dict[str, Any]]:
 
     os.environ.setdefault("PREFECT_LOGGING_LEVEL", "WARNING")
     quiet_prefect()
+    one_line_prefect_console()
     from flows.consolidation import backfill, nightly_consolidation
     from tasks.common import dispose_engines
 

@@ -150,3 +150,15 @@ def test_a_database_url_that_does_not_parse_is_a_bad_argument_without_the_passwo
     message = one_line_error(result)
     assert "cannot parse database URL" in message and "notaport" in message
     assert "s3cr3t" not in result.stderr + result.stdout
+
+
+def test_psycopg_teardown_noise_is_dropped_but_its_other_warnings_are_not() -> None:
+    code = (
+        "import logging, store.engine\n"
+        "log = logging.getLogger('psycopg')\n"
+        "log.warning('error ignored terminating %r: %s', '<psycopg.Pipeline [BAD]>', 'x')\n"
+        "log.warning('some other psycopg warning')\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert "error ignored terminating" not in result.stderr
+    assert "some other psycopg warning" in result.stderr
