@@ -167,11 +167,18 @@ def _die_with_parent(parent: int, on_orphaned: threading.Event) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
+def _exit_on_signal(signum: int, _frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
 def serve(home: Path, parent: int) -> None:
     """Serve Prefect's API until SIGTERM or until the parent is gone; then remove ``home``."""
     import uvicorn
 
     orphaned = threading.Event()
+    # uvicorn handles SIGTERM while it serves, then raises it again once it has shut down:
+    # exit through ``finally`` then too (and before it serves), so that ``home`` goes.
+    signal.signal(signal.SIGTERM, _exit_on_signal)
     try:
         _die_with_parent(parent, orphaned)
         sock = socket.socket()
