@@ -333,6 +333,52 @@ def test_a_pass_that_finished_its_work_succeeds_though_its_lock_connection_died(
         assert conn.scalar(select(func.count()).select_from(ConsolidationRun)) == 1
 
 
+SECOND_PASS = """
+import sys, time
+from store.engine import make_engine
+from store.passlock import pass_lock
+with pass_lock(make_engine(sys.argv[1]), wait_seconds=60):
+    print(time.time(), flush=True)
+"""
+
+
+def test_a_pass_that_takes_a_lost_lock_first_waits_for_the_write_in_flight(
+    pg_stores: Callable[[], tuple[str, Engine]],
+    pg_admin: Engine,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    url, engine = pg_stores()
+    in_flight, proceed = threading.Event(), threading.Event()
+
+    def hold(conn: Connection) -> None:  # checked the lock, not yet committed
+        in_flight.set()
+        assert proceed.wait(60)
+
+    inject_once(monkeypatch, "topics", hold)
+    first = threading.Thread(
+        target=night, args=(url,), kwargs={"as_of": "2025-01-12", "partitions": 1}
+    )
+    first.start()
+    try:
+        assert in_flight.wait(120)
+        cut_the_pass_lock(engine, pg_admin)
+        second = subprocess.Popen(
+            [sys.executable, "-c", SECOND_PASS, url], cwd=ROOT, stdout=subprocess.PIPE, text=True
+        )
+        time.sleep(3)
+        assert second.poll() is None, "the second pass went ahead of a write in flight"
+        committed_at = time.time()
+        proceed.set()
+        first.join(timeout=120)
+        out, _ = second.communicate(timeout=60)
+        assert second.returncode == 0 and float(out) >= committed_at
+    finally:
+        proceed.set()
+        first.join(timeout=120)
+    with engine.connect() as conn:
+        assert conn.scalar(select(func.count()).select_from(ConsolidationRun)) == 1
+
+
 def test_a_flow_killed_mid_pass_and_rerun_equals_a_clean_run(
     pg_stores: Callable[[], tuple[str, Engine]], flows_env: str, tmp_path: Path
 ) -> None:
