@@ -337,7 +337,9 @@ SECOND_PASS = """
 import sys, time
 from store.engine import make_engine
 from store.passlock import pass_lock
-with pass_lock(make_engine(sys.argv[1]), wait_seconds=60):
+engine = make_engine(sys.argv[1])
+print("taking the lock", flush=True)
+with pass_lock(engine, wait_seconds=60):
     print(time.time(), flush=True)
 """
 
@@ -365,7 +367,9 @@ def test_a_pass_that_takes_a_lost_lock_first_waits_for_the_write_in_flight(
         second = subprocess.Popen(
             [sys.executable, "-c", SECOND_PASS, url], cwd=ROOT, stdout=subprocess.PIPE, text=True
         )
-        time.sleep(3)
+        assert second.stdout is not None
+        assert second.stdout.readline() == "taking the lock\n"
+        time.sleep(2)
         assert second.poll() is None, "the second pass went ahead of a write in flight"
         committed_at = time.time()
         proceed.set()
