@@ -31,6 +31,7 @@ from memcurator.service import ingest_stream
 from memcurator.workload import generate_stream
 from store.consolidation import Partition, consolidate_partition
 from store.engine import WRITER, make_engine, upgrade
+from store.passlock import pass_lock
 from store.queries import iter_entries
 from store.tables import Entry, WriteLog
 
@@ -52,7 +53,7 @@ def ingest(engine: Engine, lines: list[str]) -> None:
 
 
 def night(engine: Engine, day: date) -> None:
-    with engine.connect().execution_options(**WRITER) as conn, conn.begin():
+    with pass_lock(engine), engine.connect().execution_options(**WRITER) as conn, conn.begin():
         consolidate_partition(
             conn, as_of=day, partition=Partition(0, 1), policy=Policy(), flow_run_id=None, now=NOW
         )

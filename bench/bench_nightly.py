@@ -503,13 +503,12 @@ def child_main(args: argparse.Namespace) -> None:
         return summary
 
     flows_module.nightly_consolidation = timed_night  # type: ignore[assignment]
+    os.environ["MEMCURATOR_DATABASE_URL"] = args.url  # never a flow parameter
     began = time.perf_counter()
     if args.child == "backfill":
-        result = flows_module.backfill(
-            start=args.start, end=args.end, database_url=args.url, partitions=args.partitions
-        )
+        result = flows_module.backfill(start=args.start, end=args.end, partitions=args.partitions)
     else:
-        result = timed_night(as_of=args.start, database_url=args.url, partitions=args.partitions)
+        result = timed_night(as_of=args.start, partitions=args.partitions)
     flow_s = time.perf_counter() - began
     sampler.stop.set()
     Path(args.out).write_text(

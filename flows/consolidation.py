@@ -4,6 +4,10 @@
 nightly pass for every date of a range, in order, as subflows (so the Prefect UI lists one
 ``nightly-YYYY-MM-DD`` run per date, like a calendar). Both hold the store's pass lock, so a
 manual backfill never interleaves with the scheduled pass.
+
+Neither takes the store's URL as a parameter: Prefect records parameters (and shows them
+in the UI), and a URL carries a password. Flows and tasks read it from the settings or a
+Secret block (``tasks.common.store_url``).
 """
 
 from __future__ import annotations
@@ -18,10 +22,10 @@ from prefect.runtime import flow_run
 from prefect.tasks import exponential_backoff
 
 from flows.dates import day_range, pass_day
-from memcurator.settings import Settings, normalise_database_url
+from memcurator.settings import Settings
 from store.engine import require_current_schema
 from store.passlock import pass_lock
-from tasks.common import engine_for
+from tasks.common import store_engine
 from tasks.consolidation import consolidate_scope_partition
 
 ACTIONS = ("promoted", "expired", "consolidated", "inserted")
@@ -40,15 +44,13 @@ def _backfill_name() -> str:
 @flow(name="nightly-consolidation", flow_run_name=_nightly_name, validate_parameters=True)
 def nightly_consolidation(
     as_of: str | None = None,
-    database_url: str | None = None,
     partitions: int | None = None,
     wait_seconds: float = 0.0,
 ) -> dict[str, Any]:
     """Expire, promote and batch observations into topics for one date (default: yesterday)."""
     settings = Settings()
     day = pass_day(as_of, settings.timezone)
-    url = normalise_database_url(database_url or settings.database_url)
-    engine = engine_for(url)
+    engine = store_engine()
     require_current_schema(engine)
     count = partitions or settings.partitions
     if count < 1:
@@ -58,7 +60,7 @@ def nightly_consolidation(
         retry_delay_seconds=exponential_backoff(backoff_factor=settings.retry_backoff_seconds),
     )
     with pass_lock(engine, wait_seconds=wait_seconds):
-        futures = [consolidate.submit(day.isoformat(), index, count, url) for index in range(count)]
+        futures = [consolidate.submit(day.isoformat(), index, count) for index in range(count)]
         wait(futures)
         reports = [f.result() for f in futures]
     summary = _summarise(day.isoformat(), reports)
@@ -73,24 +75,17 @@ def nightly_consolidation(
 def backfill(
     start: str,
     end: str,
-    database_url: str | None = None,
     partitions: int | None = None,
     wait_seconds: float = 0.0,
 ) -> dict[str, Any]:
     """The nightly pass for each date from ``start`` to ``end`` (inclusive), in order."""
     days = day_range(start, end)
-    settings = Settings()
-    url = normalise_database_url(database_url or settings.database_url)
-    engine = engine_for(url)
+    engine = store_engine()
     require_current_schema(engine)
     nights = []
     with pass_lock(engine, wait_seconds=wait_seconds):
         for day in days:
-            nights.append(
-                nightly_consolidation(
-                    as_of=day.isoformat(), database_url=url, partitions=partitions
-                )
-            )
+            nights.append(nightly_consolidation(as_of=day.isoformat(), partitions=partitions))
     totals: Counter[str] = Counter()
     for night in nights:
         totals.update(night["totals"])

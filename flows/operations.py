@@ -1,4 +1,7 @@
-"""Flows for scheduled imports of candidate files and for the periodic sample audit."""
+"""Flows for scheduled imports of candidate files and for the periodic sample audit.
+
+Like the nightly pass, they read the store's URL from the settings or a Secret block, never
+from a parameter (Prefect records parameters; a URL carries a password)."""
 
 from __future__ import annotations
 
@@ -8,23 +11,20 @@ from typing import Any
 from prefect import flow
 from prefect.artifacts import create_markdown_artifact, create_table_artifact
 
-from memcurator.settings import Settings, normalise_database_url
+from memcurator.settings import Settings
 from store.engine import require_current_schema
-from tasks.common import engine_for
+from tasks.common import store_engine
 from tasks.operations import ingest_file, sample_for_audit
 
 
 @flow(name="ingest", flow_run_name="ingest-{path}", validate_parameters=True)
-def ingest(
-    path: str, database_url: str | None = None, batch_size: int | None = None
-) -> dict[str, Any]:
+def ingest(path: str, batch_size: int | None = None) -> dict[str, Any]:
     """Run a JSON Lines file of candidates through the gate (a re-run is a no-op)."""
     settings = Settings()
-    url = normalise_database_url(database_url or settings.database_url)
-    require_current_schema(engine_for(url))
+    require_current_schema(store_engine())
     if not Path(path).is_file():
         raise FileNotFoundError(f"no such candidate file: {path}")
-    counts = ingest_file(path, url, batch_size or settings.batch_size)
+    counts = ingest_file(path, batch_size or settings.batch_size)
     create_table_artifact(
         key="ingest",
         table=[{"outcome": k, "count": v} for k, v in counts.items()],
@@ -34,13 +34,10 @@ def ingest(
 
 
 @flow(name="audit", flow_run_name="audit", validate_parameters=True)
-def audit(
-    per_type: int = 20, seed: int | None = None, database_url: str | None = None
-) -> dict[str, Any]:
+def audit(per_type: int = 20, seed: int | None = None) -> dict[str, Any]:
     """Sample active entries per type for a person to check; publish it with the rates."""
-    url = normalise_database_url(database_url or Settings().database_url)
-    require_current_schema(engine_for(url))
-    found = sample_for_audit(url, per_type, seed)
+    require_current_schema(store_engine())
+    found = sample_for_audit(per_type, seed)
     lines = [
         "# Sample audit",
         "",

@@ -2,7 +2,9 @@
 
 Registered on ``memcurator.cli.app``; like the rest of the CLI they parse, call one function
 and print. Each says that it runs a flow; Prefect's run logger prints one line per partition
-as progress.
+as progress. The flows run against ``PREFECT_API_URL`` if set, else against a private
+temporary server that dies with the command (``flows.private_server``). The store's URL
+reaches them through this process's environment, never as a flow parameter.
 """
 
 from __future__ import annotations
@@ -97,16 +99,12 @@ def consolidate(
         day = pass_day(as_of, settings.timezone)
     except BadDate as exc:
         fail(str(exc), 2)
-    url = database_url or settings.database_url
+    url = _store_url(database_url)
     typer.echo(f"memcurator: running the nightly pass for {day} as a Prefect flow", err=True)
-    with _busy_guard(url, wait):
-        quiet_prefect()
-        one_line_prefect_console()
+    with _busy_guard(url, wait), flows_for(url):
         from flows.consolidation import nightly_consolidation
 
-        summary = nightly_consolidation(
-            as_of=day.isoformat(), database_url=url, partitions=partitions
-        )
+        summary = nightly_consolidation(as_of=day.isoformat(), partitions=partitions)
     _print_summary([summary], json_out)
 
 
@@ -131,18 +129,16 @@ def backfill(
         days = day_range(start, end)
     except BadDate as exc:
         fail(str(exc), 2)
-    url = database_url or Settings().database_url
+    url = _store_url(database_url)
     typer.echo(
         f"memcurator: running the nightly pass for {len(days)} dates ({days[0]} to {days[-1]}) "
         "as the Prefect flow backfill",
         err=True,
     )
-    with _busy_guard(url, wait):
-        quiet_prefect()
-        one_line_prefect_console()
+    with _busy_guard(url, wait), flows_for(url):
         from flows.consolidation import backfill as backfill_flow
 
-        summary = backfill_flow(start=start, end=end, database_url=url, partitions=partitions)
+        summary = backfill_flow(start=start, end=end, partitions=partitions)
     _print_summary([summary], json_out)
 
 
@@ -156,15 +152,76 @@ def serve() -> None:
     Example: PREFECT_API_URL=http://127.0.0.1:4200/api memcurator serve
     """
     quiet_prefect()
-    from flows.deployments import serve_all
+    if os.environ.get("PREFECT_API_URL"):
+        from flows.deployments import serve_all
 
+        serve_all(Settings())
+        return
+    typer.echo(
+        "memcurator: PREFECT_API_URL is not set: serving against a temporary local Prefect "
+        "server that goes away with this process",
+        err=True,
+    )
+    from flows.private_server import private_prefect_server
+
+    with private_prefect_server():
+        from flows.deployments import serve_all
+
+        serve_all(Settings())
+
+
+def _store_url(flag: str | None) -> str:
+    """The store's URL: the flag (or ``MEMCURATOR_DATABASE_URL``), else the Secret block
+    named by ``MEMCURATOR_DATABASE_URL_SECRET`` on the operator's Prefect server."""
+    if flag:
+        return flag
+    settings = Settings()
+    if not settings.database_url_secret:
+        return settings.database_url
     if not os.environ.get("PREFECT_API_URL"):
-        typer.echo(
-            "memcurator: PREFECT_API_URL is not set: serving against a temporary local Prefect "
-            "server that goes away with this process",
-            err=True,
+        fail(
+            "MEMCURATOR_DATABASE_URL_SECRET names a Prefect Secret block: set PREFECT_API_URL "
+            "to the server that holds it, or give --database-url",
+            2,
         )
-    serve_all(Settings())
+    quiet_prefect()
+    from tasks.common import store_url
+
+    try:
+        return store_url()
+    except Exception as exc:  # the block is missing or the server unreachable: one line
+        fail(
+            f"cannot read the Prefect Secret block {settings.database_url_secret!r}: "
+            f"{type(exc).__name__}",
+            4,
+        )
+
+
+@contextmanager
+def flows_for(url: str) -> Iterator[None]:
+    """Run this process's flows on the store at ``url`` (through the environment, never as a
+    parameter) against ``PREFECT_API_URL``, or else a private server that dies with us."""
+    saved = {
+        k: os.environ.get(k) for k in ("MEMCURATOR_DATABASE_URL", "MEMCURATOR_DATABASE_URL_SECRET")
+    }
+    os.environ["MEMCURATOR_DATABASE_URL"] = url
+    os.environ.pop("MEMCURATOR_DATABASE_URL_SECRET", None)
+    quiet_prefect()
+    one_line_prefect_console()
+    try:
+        if os.environ.get("PREFECT_API_URL"):
+            yield
+        else:
+            from flows.private_server import private_prefect_server
+
+            with private_prefect_server():
+                yield
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
 
 
 @contextmanager
@@ -206,15 +263,15 @@ def demo_passes(url: str, start: str, end: str) -> list[dict[str, Any]]:
     from datetime import date, timedelta
 
     os.environ.setdefault("PREFECT_LOGGING_LEVEL", "WARNING")
-    quiet_prefect()
-    one_line_prefect_console()
-    from flows.consolidation import backfill, nightly_consolidation
     from tasks.common import dispose_engines
 
     try:
-        nights = backfill(start=start, end=end, database_url=url, partitions=2)["per_night"]
-        later = (date.fromisoformat(end) + timedelta(days=30)).isoformat()
-        last = nightly_consolidation(as_of=later, database_url=url, partitions=2)
+        with flows_for(url):
+            from flows.consolidation import backfill, nightly_consolidation
+
+            nights = backfill(start=start, end=end, partitions=2)["per_night"]
+            later = (date.fromisoformat(end) + timedelta(days=30)).isoformat()
+            last = nightly_consolidation(as_of=later, partitions=2)
         return [*nights, {"date": later, **last["totals"]}]
     finally:
         dispose_engines()

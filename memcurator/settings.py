@@ -14,6 +14,8 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="MEMCURATOR_", extra="ignore")
 
     database_url: str = DEFAULT_DATABASE_URL
+    # The name of a Prefect Secret block holding the URL; flows prefer it to database_url.
+    database_url_secret: str | None = None
     batch_size: int = 1000
     max_line_bytes: int = 1_048_576
     # The nightly pass (rules 6 and 7).

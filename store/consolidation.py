@@ -31,6 +31,7 @@ from memcurator.consolidation import (
     plan_partition,
 )
 from store.pass_writes import TOPIC_KEY_PREFIX, PassWriter
+from store.passlock import verify_pass_lock
 from store.tables import ConsolidationRun, Entry, EntrySource, TopicMember
 from store.timelines import lock_keys
 
@@ -97,7 +98,9 @@ def consolidate_partition(
     flow_run_id: str | None,
     now: datetime,
 ) -> PartitionReport:
-    """Run the nightly pass for ``as_of`` on one partition, inside the caller's transaction."""
+    """Run the nightly pass for ``as_of`` on one partition, inside the caller's transaction
+    (the caller holds the store's pass lock: ``store.passlock``)."""
+    verify_pass_lock(conn)  # before the first read, so a pass that lost its lock writes nothing
     run_date = as_of.isoformat()
     report = PartitionReport(run_date, partition.label)
     done = conn.scalar(

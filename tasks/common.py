@@ -1,4 +1,10 @@
-"""What every task shares: one engine per database per process, and the retry rule."""
+"""What every task shares: the store's URL, one engine per database per process, and the
+retry rule.
+
+The URL (with its password) is never a flow or task parameter, so Prefect never records
+it: flows and tasks read it here, from a Prefect Secret block named by
+``MEMCURATOR_DATABASE_URL_SECRET`` if set, else from ``MEMCURATOR_DATABASE_URL``.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +19,23 @@ from store.errors import is_transient
 
 _engines: dict[str, Engine] = {}
 _guard = threading.Lock()
+
+
+def store_url() -> str:
+    """The store's URL, from the Secret block named in the settings or from the settings."""
+    settings = Settings()
+    if settings.database_url_secret:
+        from prefect.blocks.system import Secret
+
+        secret = Secret.load(settings.database_url_secret, _sync=True)  # type: ignore[call-arg]
+        assert isinstance(secret, Secret)  # loaded synchronously, whatever the caller
+        return normalise_database_url(str(secret.get()))
+    return settings.database_url
+
+
+def store_engine() -> Engine:
+    """The process's engine for the store flows and tasks work on (``store_url``)."""
+    return engine_for(store_url())
 
 
 def engine_for(database_url: str) -> Engine:

@@ -15,7 +15,7 @@ from memcurator.consolidation import Policy
 from memcurator.settings import Settings
 from store.consolidation import Partition, consolidate_partition
 from store.engine import WRITER
-from tasks.common import engine_for, retry_transient
+from tasks.common import retry_transient, store_engine
 
 
 def policy_from(settings: Settings) -> Policy:
@@ -35,12 +35,10 @@ def policy_from(settings: Settings) -> Policy:
     retry_jitter_factor=0.5,
     retry_condition_fn=retry_transient,
 )
-def consolidate_scope_partition(
-    as_of: str, index: int, count: int, database_url: str
-) -> dict[str, Any]:
+def consolidate_scope_partition(as_of: str, index: int, count: int) -> dict[str, Any]:
     """Promote, expire and batch into topics one partition's observations for ``as_of``."""
     settings = Settings()
-    engine = engine_for(database_url)
+    engine = store_engine()
     run_id = flow_run.get_id()
     with engine.connect().execution_options(**WRITER) as conn, conn.begin():
         report = consolidate_partition(

@@ -12,7 +12,7 @@ from prefect.runtime import flow_run
 from memcurator.service import ingest_stream, read_lines
 from memcurator.settings import Settings
 from store.operations import audit_report, audit_sample, drop_rates
-from tasks.common import engine_for, retry_transient
+from tasks.common import retry_transient, store_engine
 
 
 @task(
@@ -23,9 +23,9 @@ from tasks.common import engine_for, retry_transient
     retry_jitter_factor=0.5,
     retry_condition_fn=retry_transient,
 )
-def ingest_file(path: str, database_url: str, batch_size: int) -> dict[str, Any]:
+def ingest_file(path: str, batch_size: int) -> dict[str, Any]:
     """Gate one JSON Lines file into the store (re-running it adds nothing twice)."""
-    engine = engine_for(database_url)
+    engine = store_engine()
     logger = get_run_logger()
     run_id = flow_run.get_id()
 
@@ -50,9 +50,9 @@ def ingest_file(path: str, database_url: str, batch_size: int) -> dict[str, Any]
     retry_delay_seconds=[2, 10],
     retry_condition_fn=retry_transient,
 )
-def sample_for_audit(database_url: str, per_type: int, seed: int | None) -> dict[str, Any]:
+def sample_for_audit(per_type: int, seed: int | None) -> dict[str, Any]:
     """A random sample of active entries per type, the wrong-entry rates, and drop rates."""
-    engine = engine_for(database_url)
+    engine = store_engine()
     return {
         "sample": audit_sample(engine, per_type=per_type, seed=seed),
         "report": audit_report(engine),

@@ -13,6 +13,7 @@ from memcurator.consolidation import Policy
 from memcurator.service import ingest_stream
 from store.consolidation import Partition, PartitionReport, consolidate_partition
 from store.engine import WRITER
+from store.passlock import pass_lock
 from store.queries import iter_entries
 from store.tables import WriteLog
 
@@ -47,10 +48,11 @@ def by_day(candidates: Iterable[dict[str, Any] | str]) -> dict[date, list[dict[s
 def run_pass(
     engine: Engine, day: date, *, partitions: int = 1, policy: Policy | None = None
 ) -> list[PartitionReport]:
-    """The nightly pass for ``day`` without Prefect: each partition in its own transaction."""
+    """The nightly pass for ``day`` without Prefect: each partition in its own transaction,
+    under the store's pass lock."""
     reports = []
     for index in range(partitions):
-        with engine.connect().execution_options(**WRITER) as conn, conn.begin():
+        with pass_lock(engine), engine.connect().execution_options(**WRITER) as conn, conn.begin():
             reports.append(
                 consolidate_partition(
                     conn,

@@ -8,6 +8,7 @@ process between two commits.
 from __future__ import annotations
 
 import itertools
+import os
 import sys
 import threading
 import time
@@ -30,4 +31,5 @@ def _slow_checkpoint(conn: Any, stage: str) -> None:
 if __name__ == "__main__":
     url, day, partitions = sys.argv[1], sys.argv[2], int(sys.argv[3])
     store.consolidation.checkpoint = _slow_checkpoint
-    nightly_consolidation(as_of=day, database_url=url, partitions=partitions)
+    os.environ["MEMCURATOR_DATABASE_URL"] = url
+    nightly_consolidation(as_of=day, partitions=partitions)

@@ -26,7 +26,7 @@ import store.consolidation
 from flows.consolidation import backfill, nightly_consolidation
 from memcurator.workload import generate_stream
 from store.engine import make_engine, upgrade
-from store.passlock import PASS_LOCK_CLASS, PassBusy
+from store.passlock import PASS_LOCK_CLASS, PassBusy, PassLockLost
 from store.tables import ConsolidationRun, WriteLog
 from tests.passes import by_day, export, ingest, log_counts
 
@@ -64,6 +64,27 @@ def stores(new_store_url: Callable[[], str]) -> Iterator[Callable[[], tuple[str,
         engine.dispose()
 
 
+@pytest.fixture(autouse=True)
+def _store_url_restored(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Flows read the store's URL from the environment (never a parameter): restore it."""
+    monkeypatch.delenv("MEMCURATOR_DATABASE_URL", raising=False)
+    monkeypatch.delenv("MEMCURATOR_DATABASE_URL_SECRET", raising=False)
+
+
+def night(url: str, **params: Any) -> dict[str, Any]:
+    """The nightly flow on the store at ``url``."""
+    os.environ["MEMCURATOR_DATABASE_URL"] = url
+    result: dict[str, Any] = nightly_consolidation(**params)
+    return result
+
+
+def fill(url: str, **params: Any) -> dict[str, Any]:
+    """The backfill flow on the store at ``url``."""
+    os.environ["MEMCURATOR_DATABASE_URL"] = url
+    result: dict[str, Any] = backfill(**params)
+    return result
+
+
 def nights(first: date, count: int) -> list[str]:
     return [(first + timedelta(days=i)).isoformat() for i in range(count)]
 
@@ -72,11 +93,11 @@ def test_the_nightly_pass_run_twice_leaves_the_export_byte_identical(
     stores: Callable[[], tuple[str, Engine]],
 ) -> None:
     url, engine = stores()
-    first = nightly_consolidation(as_of="2025-01-20", database_url=url)
+    first = night(url, as_of="2025-01-20")
     assert first["totals"]["promoted"] > 0
     assert first["totals"]["topics_created"] > 0
     before, log_before = export(engine), log_counts(engine)
-    second = nightly_consolidation(as_of="2025-01-20", database_url=url)
+    second = night(url, as_of="2025-01-20")
     assert second["already_done"] == 3
     assert export(engine) == before
     assert log_counts(engine) == log_before
@@ -92,13 +113,13 @@ def test_a_backfill_over_a_preloaded_store_equals_nightly_runs_between_ingests(
     engine_b = make_engine(url_b)
     upgrade(engine_b)
     days = nights(START, 10)
-    result = backfill(start=days[0], end=days[-1], database_url=url_a)
+    result = fill(url_a, start=days[0], end=days[-1])
     assert result["nights"] == 10
     daily = by_day(stream())
     try:
         for day in days:
             ingest(engine_b, daily.get(date.fromisoformat(day), []))
-            nightly_consolidation(as_of=day, database_url=url_b)
+            night(url_b, as_of=day)
         assert export(engine_a) == export(engine_b)
         assert log_counts(engine_a) == log_counts(engine_b)
         assert log_counts(engine_a)[("promoted", "promotion")] > 3
@@ -138,7 +159,7 @@ def test_a_second_pass_does_not_interleave_it_exits_with_a_clear_message(
 ) -> None:
     url, engine = stores()
     with held_elsewhere(url, engine), pytest.raises(PassBusy, match="another consolidation"):
-        backfill(start="2025-01-06", end="2025-01-08", database_url=url)
+        fill(url, start="2025-01-06", end="2025-01-08")
     with engine.connect() as conn:
         assert conn.scalar(select(func.count()).select_from(ConsolidationRun)) == 0
 
@@ -167,7 +188,7 @@ def test_a_pass_that_may_wait_runs_once_the_other_one_finishes(
     holder.start()
     time.sleep(0.3)
     try:
-        summary = nightly_consolidation(as_of="2025-01-10", database_url=url, wait_seconds=30)
+        summary = night(url, as_of="2025-01-10", wait_seconds=30)
     finally:
         holder.join()
     assert moments["work_began"] > moments["released"], "the waiting pass worked under the lock"
@@ -200,7 +221,7 @@ def pg_stores(pg_schemas: Callable[[], str]) -> Iterator[Callable[[], tuple[str,
 def clean_run(make: Callable[[], tuple[str, Engine]], days: list[str]) -> tuple[str, Any]:
     url, engine = make()
     for day in days:
-        nightly_consolidation(as_of=day, database_url=url)
+        night(url, as_of=day)
     return export(engine), log_counts(engine)
 
 
@@ -240,7 +261,7 @@ def test_a_transient_fault_after_a_partial_write_is_retried_to_a_clean_result(
 
     calls = inject_once(monkeypatch, "expired", serialization_failure)
     for day in days:
-        nightly_consolidation(as_of=day, database_url=url)
+        night(url, as_of=day)
     assert len(calls) == 3 * 12 + 1  # one partition ran its expiry step twice
     assert (export(engine), log_counts(engine)) == clean
 
@@ -261,9 +282,127 @@ def test_a_connection_terminated_by_the_server_mid_pass_is_survived_by_retry(
 
     calls = inject_once(monkeypatch, "promoted", terminate)
     for day in days:
-        nightly_consolidation(as_of=day, database_url=url)
+        night(url, as_of=day)
     assert len(calls) == 3 * 12 + 1
     assert (export(engine), log_counts(engine)) == clean
+
+
+LOCK_HOLDER = text(
+    "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 2 "
+    "AND database = (SELECT oid FROM pg_database WHERE datname = current_database()) "
+    "AND classid = CAST(:ns AS oid) "
+    "AND objid = CAST(hashtext(current_schema())::bigint & 4294967295 AS oid)"
+)
+
+
+def cut_the_pass_lock(engine: Engine, pg_admin: Engine) -> None:
+    """Terminate the backend that holds the store's pass lock, as an administrator might."""
+    with engine.connect() as conn:
+        (pid,) = conn.scalars(LOCK_HOLDER, {"ns": PASS_LOCK_CLASS}).all()
+    with pg_admin.connect() as admin:
+        assert admin.scalar(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+
+
+def test_a_pass_whose_lock_connection_is_cut_stops_before_its_next_write(
+    pg_stores: Callable[[], tuple[str, Engine]],
+    pg_admin: Engine,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    days = nights(START, 6)
+    clean = clean_run(pg_stores, days)
+    url, engine = pg_stores()
+    second = engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+    key = "CAST(:ns AS integer), hashtext(current_schema())"
+
+    def cut_and_take(conn: Connection) -> None:
+        cut_the_pass_lock(engine, pg_admin)
+        # Another pass now takes the lock, as a second `memcurator backfill` would.
+        deadline = time.monotonic() + 10
+        while not second.scalar(
+            text(f"SELECT pg_try_advisory_lock({key})"), {"ns": PASS_LOCK_CLASS}
+        ):
+            assert time.monotonic() < deadline, "the cut lock was never released"
+            time.sleep(0.05)
+
+    original = store.consolidation.checkpoint
+    calls = inject_once(monkeypatch, "planned", cut_and_take)
+    try:
+        with pytest.raises(PassLockLost, match="lost its lock"):
+            fill(url, start=days[0], end=days[-1])
+        with engine.connect() as conn:
+            landed = conn.scalars(select(ConsolidationRun.run_date).distinct()).all()
+        # The partitions of the first night had checked the lock before it was cut; no
+        # partition of a later night wrote anything.
+        assert landed in ([], [days[0]]) and len(calls) <= 3, (landed, calls)
+    finally:
+        second.invalidate()  # the other pass ends, and its session lock with it
+        second.close()
+    monkeypatch.setattr(store.consolidation, "checkpoint", original)
+    fill(url, start=days[0], end=days[-1])
+    assert (export(engine), log_counts(engine)) == clean
+
+
+def test_a_pass_that_finished_its_work_succeeds_though_its_lock_connection_died(
+    pg_stores: Callable[[], tuple[str, Engine]],
+    pg_admin: Engine,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    url, engine = pg_stores()
+    inject_once(monkeypatch, "topics", lambda conn: cut_the_pass_lock(engine, pg_admin))
+    summary = night(url, as_of="2025-01-12", partitions=1)
+    assert summary["already_done"] == 0
+    with engine.connect() as conn:
+        assert conn.scalar(select(func.count()).select_from(ConsolidationRun)) == 1
+
+
+SECOND_PASS = """
+import sys, time
+from store.engine import make_engine
+from store.passlock import pass_lock
+engine = make_engine(sys.argv[1])
+print("taking the lock", flush=True)
+with pass_lock(engine, wait_seconds=60):
+    print(time.time(), flush=True)
+"""
+
+
+def test_a_pass_that_takes_a_lost_lock_first_waits_for_the_write_in_flight(
+    pg_stores: Callable[[], tuple[str, Engine]],
+    pg_admin: Engine,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    url, engine = pg_stores()
+    in_flight, proceed = threading.Event(), threading.Event()
+
+    def hold(conn: Connection) -> None:  # checked the lock, not yet committed
+        in_flight.set()
+        assert proceed.wait(60)
+
+    inject_once(monkeypatch, "topics", hold)
+    first = threading.Thread(
+        target=night, args=(url,), kwargs={"as_of": "2025-01-12", "partitions": 1}
+    )
+    first.start()
+    try:
+        assert in_flight.wait(120)
+        cut_the_pass_lock(engine, pg_admin)
+        second = subprocess.Popen(
+            [sys.executable, "-c", SECOND_PASS, url], cwd=ROOT, stdout=subprocess.PIPE, text=True
+        )
+        assert second.stdout is not None
+        assert second.stdout.readline() == "taking the lock\n"
+        time.sleep(2)
+        assert second.poll() is None, "the second pass went ahead of a write in flight"
+        committed_at = time.time()
+        proceed.set()
+        first.join(timeout=120)
+        out, _ = second.communicate(timeout=60)
+        assert second.returncode == 0 and float(out) >= committed_at
+    finally:
+        proceed.set()
+        first.join(timeout=120)
+    with engine.connect() as conn:
+        assert conn.scalar(select(func.count()).select_from(ConsolidationRun)) == 1
 
 
 def test_a_flow_killed_mid_pass_and_rerun_equals_a_clean_run(
@@ -271,7 +410,7 @@ def test_a_flow_killed_mid_pass_and_rerun_equals_a_clean_run(
 ) -> None:
     day, partitions = "2025-01-12", 4
     clean_url, clean_engine = pg_stores()
-    nightly_consolidation(as_of=day, database_url=clean_url, partitions=partitions)
+    night(clean_url, as_of=day, partitions=partitions)
     url, engine = pg_stores()
     env = {**os.environ, "PREFECT_API_URL": flows_env, "PYTHONPATH": str(ROOT)}
     log = (tmp_path / "killed.log").open("wb")
@@ -295,9 +434,7 @@ def test_a_flow_killed_mid_pass_and_rerun_equals_a_clean_run(
     with engine.connect() as conn:
         landed = conn.scalar(select(func.count()).select_from(ConsolidationRun))
     assert committed >= 1 and landed < partitions, output
-    summary = nightly_consolidation(
-        as_of=day, database_url=url, partitions=partitions, wait_seconds=30
-    )
+    summary = night(url, as_of=day, partitions=partitions, wait_seconds=30)
     assert summary["already_done"] == landed
     assert export(engine) == export(clean_engine)
     assert log_counts(engine) == log_counts(clean_engine)
@@ -328,7 +465,7 @@ def test_a_bug_is_not_retried_and_leaves_nothing_half_written(
 
     calls = inject_once(monkeypatch, "expired", bug)
     with pytest.raises(ValueError, match="a bug"):
-        nightly_consolidation(as_of="2025-01-10", database_url=url, partitions=1)
+        night(url, as_of="2025-01-10", partitions=1)
     assert len(calls) == 1  # no retry
     assert export(engine) == before
     with engine.connect() as conn:
@@ -346,16 +483,17 @@ def test_task_statements_are_bounded_by_statement_timeout(pg_url: str) -> None:
 def test_the_ingest_and_audit_flows_run_against_the_store(store_url: str, tmp_path: Path) -> None:
     from flows.operations import audit, ingest
 
+    os.environ["MEMCURATOR_DATABASE_URL"] = store_url
     engine = make_engine(store_url)
     upgrade(engine)
     engine.dispose()
     path = tmp_path / "candidates.jsonl"
     path.write_text("\n".join(stream(days=2)) + "\n")
-    counts = ingest(path=str(path), database_url=store_url)
+    counts = ingest(path=str(path))
     assert counts["inserted"] > 0 and counts["rejected:transient"] > 0
-    again = ingest(path=str(path), database_url=store_url)
+    again = ingest(path=str(path))
     assert again["skipped_already_ingested"] == again["lines"]
-    found = audit(per_type=3, seed=1, database_url=store_url)
+    found = audit(per_type=3, seed=1)
     assert found["sampled"] == 9
     with pytest.raises(FileNotFoundError, match="no such candidate file"):
-        ingest(path=str(tmp_path / "missing.jsonl"), database_url=store_url)
+        ingest(path=str(tmp_path / "missing.jsonl"))

@@ -35,6 +35,7 @@ from sqlalchemy import text
 from memcurator.service import ingest_stream, read_lines
 from memcurator.workload import generate_stream
 from store.engine import make_engine, upgrade
+from tests.integration.test_flow_secrets import PASSWORD, with_password
 
 pytestmark = pytest.mark.postgres
 
@@ -340,7 +341,9 @@ def test_a_served_backfill_runs_every_night_on_a_prefect_server(
         LogFilterFlowRunId,
     )
 
-    url = seeded_store(pg_url)
+    # The store's URL carries a password (trust authentication ignores it); Prefect must
+    # never see it: it is no parameter of any run, and in no log or artifact.
+    url = with_password(seeded_store(pg_url))
     with server.running(
         "serve",
         [executable("memcurator"), "serve"],
@@ -417,6 +420,13 @@ def test_a_served_backfill_runs_every_night_on_a_prefect_server(
         assert summary.flow_run_id == run.id
         table = json.loads(summary.data) if isinstance(summary.data, str) else summary.data
         assert [row["date"] for row in table] == list(NIGHTS)
+
+        recorded = [run, *nights.values(), *tasks.values(), *artifacts]
+        recorded += client.read_logs(
+            LogFilter(flow_run_id=LogFilterFlowRunId(any_=[run.id, *night_ids.values()]))
+        )
+        assert PASSWORD not in "\n".join(r.model_dump_json() for r in recorded)
+        assert all("database_url" not in n.parameters for n in [run, *nights.values()])
 
         ledger, logged = read_store(url)
         assert [(d, p) for d, p, _ in ledger] == [(d, p) for d in NIGHTS for p in PARTITIONS]

@@ -1,0 +1,207 @@
+"""A private, temporary Prefect server for one CLI command, that dies with the command.
+
+``memcurator consolidate``, ``backfill`` and ``demo`` run their flows against the operator's
+server when ``PREFECT_API_URL`` is set. Otherwise Prefect would start its own temporary server
+(``SubprocessASGIServer``): a child that outlives a ``kill -9`` of the command and keeps its
+state in the shared ``~/.prefect``, where the next run may meet it. Instead the command starts
+this module as its child, with a ``PREFECT_HOME`` of its own in a new temporary directory:
+
+- the child asks the kernel for SIGTERM when its parent dies (``PR_SET_PDEATHSIG``, Linux)
+  and also watches its parent id (elsewhere, and for a parent that died before the ``prctl``);
+- it serves Prefect's API with uvicorn in its own process (no further children), on a port
+  it binds itself and reports on stdout (no race for a free port);
+- on any exit it removes its ``PREFECT_HOME``, so nothing is shared with a later run.
+
+``python -m flows.private_server HOME PARENT_PID`` is the child; ``private_prefect_server``
+is the parent's side.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import os
+import select
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import NoReturn
+
+STARTUP_SECONDS = 120.0
+_PR_SET_PDEATHSIG = 1
+
+
+@contextmanager
+def private_prefect_server(startup_seconds: float = STARTUP_SECONDS) -> Iterator[str]:
+    """Run the ``with`` block against a new private Prefect server; yields its API URL.
+
+    Sets ``PREFECT_API_URL`` and ``PREFECT_HOME`` in this process's environment, so call it
+    before Prefect is imported; restores them and stops the server afterwards.
+    """
+    home = Path(tempfile.mkdtemp(prefix="memcurator-prefect-"))
+    env = _server_env(home)
+    with (home / "server.log").open("wb") as log:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "flows.private_server", str(home), str(os.getpid())],
+            env=env,
+            cwd=Path(__file__).resolve().parents[1],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=log,
+        )
+    saved = {k: os.environ.get(k) for k in ("PREFECT_API_URL", "PREFECT_HOME")}
+    try:
+        api = _wait_until_serving(child, home, startup_seconds)
+        os.environ.update(PREFECT_API_URL=api, PREFECT_HOME=str(home))
+        yield api
+    finally:
+        _drain_prefect_workers()
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+        _stop(child)
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def _drain_prefect_workers(seconds: float = 30.0) -> None:
+    """Send the logs and events still queued while the server is up (as Prefect's test
+    harness does), or the exit handlers would retry them against a stopped server."""
+    if "prefect" not in sys.modules:
+        return
+    from prefect.events.worker import EventsWorker
+    from prefect.logging.handlers import APILogWorker
+
+    APILogWorker.drain_all(timeout=seconds)
+    EventsWorker.drain_all(timeout=seconds)
+
+
+def _server_env(home: Path) -> dict[str, str]:
+    """This environment minus every Prefect setting, plus a private home and database."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
+    env.update(
+        PREFECT_HOME=str(home),
+        PREFECT_SERVER_DATABASE_CONNECTION_URL=f"sqlite+aiosqlite:///{home / 'prefect.db'}",
+        PREFECT_SERVER_ANALYTICS_ENABLED="false",
+        PREFECT_UI_ENABLED="false",
+        PREFECT_SERVER_UI_ENABLED="false",
+        PREFECT_LOGGING_LEVEL=os.environ.get("PREFECT_LOGGING_LEVEL", "WARNING"),
+        # What Prefect's own temporary server sets: no UI, ephemeral services only.
+        PREFECT__SERVER_EPHEMERAL="1",
+        PREFECT__SERVER_FINAL="1",
+    )
+    return env
+
+
+def _wait_until_serving(child: subprocess.Popen[bytes], home: Path, seconds: float) -> str:
+    deadline = time.monotonic() + seconds
+    assert child.stdout is not None
+    port = b""
+    while not port.endswith(b"\n"):
+        ready, _, _ = select.select([child.stdout], [], [], max(deadline - time.monotonic(), 0))
+        chunk = os.read(child.stdout.fileno(), 16) if ready else b""
+        if not chunk:
+            _startup_failed(child, home, "did not report its port")
+        port += chunk
+    api = f"http://127.0.0.1:{int(port)}/api"
+    while time.monotonic() < deadline:
+        if child.poll() is not None:
+            break
+        with (
+            contextlib.suppress(OSError),
+            urllib.request.urlopen(f"{api}/health", timeout=5) as response,
+        ):
+            if response.status == 200:
+                return api
+        time.sleep(0.2)
+    _startup_failed(child, home, "did not answer /api/health")
+
+
+def _startup_failed(child: subprocess.Popen[bytes], home: Path, what: str) -> NoReturn:
+    _stop(child)
+    lines = (home / "server.log").read_text(errors="replace").strip().splitlines()
+    last = lines[-1] if lines else f"exit code {child.returncode}"
+    raise RuntimeError(f"the temporary Prefect server {what}: {last}")
+
+
+def _stop(child: subprocess.Popen[bytes]) -> None:
+    if child.poll() is None:
+        child.terminate()
+        try:
+            child.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+    if child.stdout is not None:
+        child.stdout.close()
+
+
+# ------------------------------------------------------------------------------ the child
+
+
+def _die_with_parent(parent: int, on_orphaned: threading.Event) -> None:
+    """SIGTERM from the kernel when the parent dies (Linux), and a watch on the parent id
+    for the rest (a parent that died before ``prctl``, or another system)."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        on_orphaned.set()
+
+    if os.getppid() != parent:
+        on_orphaned.set()
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def _exit_on_signal(signum: int, _frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
+def serve(home: Path, parent: int) -> None:
+    """Serve Prefect's API until SIGTERM or until the parent is gone; then remove ``home``."""
+    import uvicorn
+
+    orphaned = threading.Event()
+    # uvicorn handles SIGTERM while it serves, then raises it again once it has shut down:
+    # exit through ``finally`` then too (and before it serves), so that ``home`` goes.
+    signal.signal(signal.SIGTERM, _exit_on_signal)
+    try:
+        _die_with_parent(parent, orphaned)
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        config = uvicorn.Config(
+            "prefect.server.api.server:create_app",
+            factory=True,
+            log_level="error",
+            lifespan="on",
+        )
+        server = uvicorn.Server(config)
+
+        def exit_when_orphaned() -> None:
+            orphaned.wait()
+            server.should_exit = True
+
+        threading.Thread(target=exit_when_orphaned, name="exit-when-orphaned", daemon=True).start()
+        sys.stdout.write(f"{sock.getsockname()[1]}\n")
+        sys.stdout.flush()
+        server.run(sockets=[sock])
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    serve(Path(sys.argv[1]), int(sys.argv[2]))
