@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -34,6 +35,7 @@ from memcurator.schema import (
     Candidate,
     describe_validation_error,
 )
+from memcurator.tenancy import screened_tenant, tenant_of
 from memcurator.transient import transient_reason
 
 MAX_LOGGED_CHARS = 4000
@@ -91,7 +93,8 @@ def evaluate_candidate(candidate: Candidate, *, line_no: int | None = None) -> D
         outcome = "demoted"
     # Where the entry lands (new, merged, refined, superseded) is decided against the store.
     entry = _new_entry(candidate, memory_id)
-    return Decision(memory_id, outcome, "gate", entry, tuple(events), line_no)  # type: ignore[arg-type]
+    tenant = tenant_of(candidate.scope.levels())
+    return Decision(memory_id, outcome, "gate", entry, tuple(events), line_no, tenant)  # type: ignore[arg-type]
 
 
 def _derived_id(candidate: Candidate) -> str:
@@ -249,9 +252,10 @@ def _reject(
 ) -> Decision:
     submitted = candidate.model_dump(mode="json", exclude_none=True)
     canonical = json.dumps(submitted, sort_keys=True).encode()
-    return _rejection(
+    decision = _rejection(
         canonical, submitted, rule, reason, line_no, events, candidate.id, screened=screened
     )
+    return replace(decision, tenant=screened_tenant(candidate.scope.levels()))
 
 
 def _reject_malformed(raw: bytes, reason: str, line_no: int | None) -> Decision:
@@ -346,4 +350,4 @@ def reject_store_refusal(decision: Decision, error: str) -> Decision:
         payload=sanitise(payload),
     )
     key = "rej_" + fingerprint(decision.intake_key.encode())
-    return Decision(key, "rejected", "store", None, (event,), decision.line_no)
+    return Decision(key, "rejected", "store", None, (event,), decision.line_no, decision.tenant)

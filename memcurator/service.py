@@ -24,7 +24,7 @@ from memcurator.decisions import Decision, LogEvent
 from memcurator.gate import evaluate_line, reject_oversize, reject_store_refusal
 from memcurator.resolve import Source, Version
 from memcurator.schema import Candidate
-from store.engine import WRITER, StoreError, describe_url, first_line
+from store.engine import WRITER, StoreError, describe_url, first_line, set_tenants
 from store.errors import is_race, is_transient
 from store.timelines import load_timelines, lock_keys, timeline_key, write_versions
 from store.writes import apply_decisions, fresh_decisions
@@ -160,8 +160,13 @@ def apply_batch(
     for attempt in range(1, MAX_ATTEMPTS + 1):
         try:
             with engine.execution_options(**WRITER).begin() as conn:
-                fresh = fresh_decisions(conn, decisions)
-                return place_and_write(conn, fresh, now=now, flow_run_id=flow_run_id)
+                placed: list[Decision] = []
+                for tenant, group in by_tenant(decisions).items():
+                    # Row-level security: this part of the transaction sees one tenant only.
+                    set_tenants(conn, [tenant])
+                    fresh = fresh_decisions(conn, tenant, group)
+                    placed += place_and_write(conn, fresh, now=now, flow_run_id=flow_run_id)
+                return placed
         except DBAPIError as exc:
             if is_transient(exc) or (is_race(exc) and attempt < 3):
                 if attempt == MAX_ATTEMPTS:
@@ -215,12 +220,25 @@ def place_and_write(
     return placed
 
 
+def by_tenant(decisions: Sequence[Decision]) -> dict[str, list[Decision]]:
+    """The decisions grouped by tenant, in the order each tenant first appears."""
+    groups: dict[str, list[Decision]] = {}
+    for decision in decisions:
+        groups.setdefault(decision.tenant, []).append(decision)
+    return groups
+
+
 def _apply_one_by_one(
     engine: Engine, decisions: list[Decision], *, now: datetime, flow_run_id: str | None
 ) -> list[Decision]:
     applied: list[Decision] = []
     with engine.execution_options(**WRITER).begin() as conn:
-        for decision in fresh_decisions(conn, decisions):
+        fresh = []
+        for tenant, group in by_tenant(decisions).items():
+            set_tenants(conn, [tenant])
+            fresh += fresh_decisions(conn, tenant, group)
+        for decision in fresh:
+            set_tenants(conn, [decision.tenant])
             try:
                 with conn.begin_nested():
                     applied += place_and_write(conn, [decision], now=now, flow_run_id=flow_run_id)

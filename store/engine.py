@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -9,7 +11,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 
@@ -54,10 +56,35 @@ def make_engine(url: str, *, statement_timeout_ms: int | None = None) -> Engine:
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
         event.listen(engine, "begin", _sqlite_begin)
+    else:
+        event.listen(engine, "begin", _postgresql_begin)
     return engine
 
 
 WRITER = {"memcurator_writer": True}
+TENANTS = "memcurator_tenants"
+
+
+def for_tenants(engine: Engine, tenants: Iterable[str]) -> Engine:
+    """``engine`` with every transaction it begins limited to ``tenants`` (PostgreSQL's
+    row-level security; SQLite is single-tenant and ignores it)."""
+    return engine.execution_options(**{TENANTS: tuple(sorted(set(tenants)))})
+
+
+def set_tenants(conn: Connection, tenants: Iterable[str]) -> None:
+    """Limit the rest of ``conn``'s current transaction to ``tenants`` (transaction-local:
+    it ends with the transaction, so a pooled connection never carries it over)."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(
+            text("SELECT set_config('memcurator.tenants', :tenants, true)"),
+            {"tenants": json.dumps(sorted(set(tenants)))},
+        )
+
+
+def _postgresql_begin(conn: Connection) -> None:
+    tenants = conn.get_execution_options().get(TENANTS)
+    if tenants is not None:
+        set_tenants(conn, tenants)
 
 
 def _sqlite_begin(conn: Any) -> None:

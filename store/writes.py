@@ -6,6 +6,7 @@ with its entry, its log events and its intake record, or none does.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Sequence
 from datetime import datetime
@@ -17,7 +18,9 @@ from sqlalchemy import JSON, Connection, String, any_, bindparam, insert, select
 from sqlalchemy.dialects.postgresql import ARRAY, JSONB
 from sqlalchemy.exc import DBAPIError
 
-from memcurator.decisions import Decision, NewEntry
+from memcurator.decisions import Decision, LogEvent, NewEntry
+from memcurator.ids import fingerprint
+from memcurator.tenancy import tenant_of
 from store.tables import Intake, WriteLog
 
 _CHUNK = 1000
@@ -28,9 +31,10 @@ def scope_key(scope: dict[str, str]) -> str:
     return json.dumps(scope, separators=(",", ":"), ensure_ascii=False)
 
 
-def already_judged(conn: Connection, keys: Sequence[str]) -> set[str]:
-    """The intake keys among ``keys`` that an earlier run already judged."""
-    seen: set[str] = set()
+def already_judged(conn: Connection, tenant: str, keys: Sequence[str]) -> dict[str, str | None]:
+    """The intake keys among ``keys`` that an earlier run already judged for ``tenant``,
+    each with the digest of what was judged under it."""
+    seen: dict[str, str | None] = {}
     for start in range(0, len(keys), _CHUNK):
         chunk = list(keys[start : start + _CHUNK])
         if conn.dialect.name == "postgresql":
@@ -38,19 +42,51 @@ def already_judged(conn: Connection, keys: Sequence[str]) -> set[str]:
             matches = Intake.key == any_(bindparam("keys", chunk, type_=ARRAY(String(128))))
         else:
             matches = Intake.key.in_(chunk)
-        seen.update(conn.scalars(select(Intake.key).where(matches)))
+        query = select(Intake.key, Intake.digest).where(Intake.tenant == tenant, matches)
+        seen.update((key, digest) for key, digest in conn.execute(query))
     return seen
 
 
-def fresh_decisions(conn: Connection, decisions: Sequence[Decision]) -> list[Decision]:
-    """The decisions not judged before, first occurrence winning inside the batch."""
-    seen = already_judged(conn, [d.intake_key for d in decisions])
+def digest(decision: Decision) -> str | None:
+    """What was accepted under an id, in short: the same id sent again with other content is
+    another candidate, not a re-submission (a rejection's key is already its content's)."""
+    if decision.entry is None:
+        return None
+    canonical = json.dumps(dataclasses.asdict(decision.entry), sort_keys=True, default=str)
+    return fingerprint(canonical.encode())
+
+
+def fresh_decisions(conn: Connection, tenant: str, decisions: Sequence[Decision]) -> list[Decision]:
+    """The decisions of one tenant not judged before, first occurrence winning inside the
+    batch. An id judged before for other content is rejected (rule ``id``), with a log row."""
+    seen = already_judged(conn, tenant, [d.intake_key for d in decisions])
     fresh = []
     for decision in decisions:
+        mine = digest(decision)
         if decision.intake_key not in seen:
-            seen.add(decision.intake_key)
+            seen[decision.intake_key] = mine
             fresh.append(decision)
+        elif mine is not None and seen[decision.intake_key] not in (None, mine):
+            reuse = reject_reused_id(decision, mine)
+            if reuse.intake_key not in already_judged(conn, tenant, [reuse.intake_key]):
+                seen[reuse.intake_key] = None
+                fresh.append(reuse)
     return fresh
+
+
+def reject_reused_id(decision: Decision, mine: str) -> Decision:
+    """An id this tenant already used for a different candidate: refused, and said so."""
+    event = LogEvent(
+        "rejected",
+        "id",
+        f"id {decision.intake_key} was already used in this tenant for a different "
+        "candidate; ids are unique per tenant: send the new one under a new id",
+        related_ids=(decision.intake_key,),
+    )
+    key = "rej_" + fingerprint(f"{decision.intake_key}\x1f{mine}".encode())
+    return dataclasses.replace(
+        decision, intake_key=key, outcome="rejected", rule="id", entry=None, events=(event,)
+    )
 
 
 def apply_decisions(
@@ -73,13 +109,16 @@ def apply_decisions(
             "reason": e.reason,
             "flow_run_id": flow_run_id,
             "payload": e.payload,
+            "tenant": d.tenant,
         }
         for d in decisions
         for e in d.events
     ]
     intake = [
         {
+            "tenant": d.tenant,
             "key": d.intake_key,
+            "digest": digest(d),
             "outcome": d.outcome,
             "rule": d.rule,
             "memory_id": d.entry.id if d.entry else None,
@@ -130,6 +169,7 @@ def copy_rows(conn: Connection, table: Any, rows: list[dict[str, Any]]) -> None:
 def entry_row(entry: NewEntry, now: datetime) -> dict[str, Any]:
     """The ``entries`` row for a newly accepted entry."""
     return {
+        "tenant": tenant_of(entry.scope),
         "id": entry.id,
         "type": entry.type,
         "scope_key": scope_key(entry.scope),
