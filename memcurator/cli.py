@@ -240,17 +240,28 @@ def log(
     since: Annotated[
         str | None, typer.Option(help="Only events at or after this RFC 3339 time.")
     ] = None,
+    scope: Annotated[
+        list[str], typer.Option("--scope", help="LEVEL=VALUE: only this tenant's events.")
+    ] = [],  # noqa: B006
     database_url: DatabaseUrl = None,
 ) -> None:
     """Print the write log as JSON Lines, oldest first.
 
-    Example: memcurator log --action rejected --rule transient
+    Example: memcurator log --scope org_id=acme --action rejected --rule transient
     """
     from store.queries import iter_log
 
     since_at = _parse_time(since, "--since") if since else None
     engine = _engine(database_url)
-    for row in iter_log(engine, memory_id=memory, rule=rule, action=action, since=since_at):
+    rows = iter_log(
+        engine,
+        memory_id=memory,
+        rule=rule,
+        action=action,
+        since=since_at,
+        scope=_parse_scope(scope),
+    )
+    for row in rows:
         sys.stdout.write(json.dumps(row, ensure_ascii=False) + "\n")
 
 
@@ -291,18 +302,28 @@ def as_of_command(
 @app.command()
 def trace(
     memory_id: Annotated[str, typer.Argument(help="An entry id, or the id of a merged candidate.")],
+    scope: Annotated[
+        list[str], typer.Option("--scope", help="LEVEL=VALUE: whose id (ids are per tenant).")
+    ] = [],  # noqa: B006
     database_url: DatabaseUrl = None,
 ) -> None:
     """Print an entry, its source turns, every log event about it and its supersession chain.
 
-    Example: memcurator trace mem_01J8ZK3Q7V9X2C4B6N8M0P2R4T
+    Example: memcurator trace msg_0001 --scope org_id=acme
     """
+    from memcurator.tenancy import tenant_of
+    from store.reading import AmbiguousId
     from store.reading import trace as trace_entry
 
     engine = _engine(database_url)
-    found = trace_entry(engine, memory_id)
+    query_scope = _parse_scope(scope)
+    try:
+        found = trace_entry(engine, memory_id, query_scope)
+    except AmbiguousId as exc:
+        fail(str(exc), 2)
     if found is None:
-        fail(f"no entry or merged candidate has id {memory_id!r}", 1)
+        whose = f" for tenant {tenant_of(query_scope)!r}" if query_scope else ""
+        fail(f"no entry or merged candidate has id {memory_id!r}{whose}", 1)
     typer.echo(json.dumps(found, ensure_ascii=False, indent=2))
 
 

@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, String, any_, bindparam, insert, select
+from sqlalchemy import Connection, String, any_, bindparam, insert, select, text
 from sqlalchemy.dialects.postgresql import ARRAY
 
 from memcurator.consolidation import (
@@ -29,6 +29,7 @@ from memcurator.consolidation import (
     Topic,
     plan_partition,
 )
+from store.engine import set_tenants
 from store.pass_writes import TOPIC_KEY_PREFIX, PassWriter
 from store.tables import ConsolidationRun, Entry, EntrySource, TopicMember
 from store.timelines import lock_keys
@@ -108,21 +109,15 @@ def consolidate_partition(
         report.already_done = True
         return report
     cutoff = cutoff_of(as_of)
-    scopes = partition_scopes(conn, partition, cutoff)
-    stamps: dict[str, tuple[Any, ...]] = {}
-    observations = load_observations(conn, scopes, cutoff, stamps=stamps)
-    topics = load_topics(conn, scopes)
-    plan = plan_partition(observations, topics, cutoff=cutoff, policy=policy)
-    checkpoint(conn, "planned")
-    plan = _without_concurrent_changes(conn, plan, observations, stamps)
-    writer = PassWriter(conn, cutoff=cutoff, now=now, flow_run_id=flow_run_id, run_date=run_date)
-    writer.promote(plan.promotions, {o.id: o for o in observations})
-    checkpoint(conn, "promoted")
-    writer.expire(plan.expiries, policy)
-    checkpoint(conn, "expired")
-    writer.batch(plan.topics)
-    checkpoint(conn, "topics")
-    _fill(report, scopes, observations, plan, writer.actions)
+    tenants = partition_scopes(conn, partition, cutoff)
+    for tenant, scopes in sorted(tenants.items()):
+        # Row-level security: each tenant of the partition is passed over on its own.
+        set_tenants(conn, [tenant])
+        _consolidate_tenant(
+            conn, report, tenant, scopes, cutoff=cutoff, policy=policy, flow_run_id=flow_run_id,
+            now=now,
+        )
+    set_tenants(conn, [])
     conn.execute(
         insert(ConsolidationRun).values(
             run_date=run_date,
@@ -135,11 +130,47 @@ def consolidate_partition(
     return report
 
 
+def _consolidate_tenant(
+    conn: Connection,
+    report: PartitionReport,
+    tenant: str,
+    scopes: Sequence[str],
+    *,
+    cutoff: datetime,
+    policy: Policy,
+    flow_run_id: str | None,
+    now: datetime,
+) -> None:
+    """One tenant's scopes of the partition: load, plan, apply; adds to ``report``."""
+    stamps: dict[str, tuple[Any, ...]] = {}
+    observations = load_observations(conn, scopes, cutoff, stamps=stamps, tenant=tenant)
+    topics = load_topics(conn, scopes, tenant=tenant)
+    plan = plan_partition(observations, topics, cutoff=cutoff, policy=policy)
+    checkpoint(conn, "planned")
+    plan = _without_concurrent_changes(conn, plan, observations, stamps, tenant)
+    writer = PassWriter(
+        conn,
+        cutoff=cutoff,
+        now=now,
+        flow_run_id=flow_run_id,
+        run_date=report.run_date,
+        tenant=tenant,
+    )
+    writer.promote(plan.promotions, {o.id: o for o in observations})
+    checkpoint(conn, "promoted")
+    writer.expire(plan.expiries, policy)
+    checkpoint(conn, "expired")
+    writer.batch(plan.topics)
+    checkpoint(conn, "topics")
+    _fill(report, scopes, observations, plan, writer.actions)
+
+
 def _without_concurrent_changes(
     conn: Connection,
     plan: PassPlan,
     observations: Sequence[Observation],
     stamps: dict[str, tuple[Any, ...]],
+    tenant: str,
 ) -> PassPlan:
     """Serialise with ingest on the keys the plan changes, and drop the changes whose
     observation ingest touched since it was loaded (tomorrow's pass sees it afresh).
@@ -164,7 +195,7 @@ def _without_concurrent_changes(
     for chunk in _chunks([o.id for o in keyed]):
         for row in conn.execute(
             select(Entry.id, Entry.status, Entry.evidence, Entry.last_confirmed_at).where(
-                _in(Entry.id, conn, chunk)
+                Entry.tenant == tenant, _in(Entry.id, conn, chunk)
             )
         ):
             if (row.status, row.evidence, row.last_confirmed_at) != stamps[row.id]:
@@ -185,14 +216,17 @@ def _fill(
     plan: PassPlan,
     actions: dict[str, int],
 ) -> None:
-    report.scopes = len(scopes)
-    report.observations = len(observations)
-    report.promoted = len(plan.promotions)
-    report.expired = len(plan.expiries)
-    report.topics_created = sum(t.is_new for t in plan.topics)
-    report.topics_updated = sum(not t.is_new for t in plan.topics)
-    report.members_linked = sum(len(t.new_members) for t in plan.topics)
-    report.actions = dict(sorted(actions.items()))
+    report.scopes += len(scopes)
+    report.observations += len(observations)
+    report.promoted += len(plan.promotions)
+    report.expired += len(plan.expiries)
+    report.topics_created += sum(t.is_new for t in plan.topics)
+    report.topics_updated += sum(not t.is_new for t in plan.topics)
+    report.members_linked += sum(len(t.new_members) for t in plan.topics)
+    merged = dict(report.actions)
+    for action, n in actions.items():
+        merged[action] = merged.get(action, 0) + n
+    report.actions = dict(sorted(merged.items()))
 
 
 def _counts(report: PartitionReport) -> dict[str, Any]:
@@ -211,14 +245,28 @@ def _chunks(values: Sequence[str]) -> list[Sequence[str]]:
     return [values[i : i + _CHUNK] for i in range(0, len(values), _CHUNK)]
 
 
-def partition_scopes(conn: Connection, partition: Partition, cutoff: datetime) -> list[str]:
-    """The scopes of ``partition`` that hold an active observation older than ``cutoff``."""
-    keys = conn.scalars(
-        select(Entry.scope_key)
-        .where(Entry.type == "observation", Entry.status == "active", Entry.created_at < cutoff)
-        .distinct()
-    )
-    return sorted(k for k in keys if partition.holds(k))
+def partition_scopes(
+    conn: Connection, partition: Partition, cutoff: datetime
+) -> dict[str, list[str]]:
+    """The scopes of ``partition`` that hold an active observation older than ``cutoff``,
+    by tenant. On PostgreSQL the owner's ``memcurator_observation_scopes`` names them (row-level
+    security hides every row from a pass that has not yet said which tenants it works on)."""
+    if conn.dialect.name == "postgresql":
+        pairs = conn.execute(
+            text("SELECT scope_key, tenant FROM memcurator_observation_scopes(:cutoff)"),
+            {"cutoff": cutoff},
+        ).all()
+    else:
+        pairs = conn.execute(
+            select(Entry.scope_key, Entry.tenant)
+            .where(Entry.type == "observation", Entry.status == "active", Entry.created_at < cutoff)
+            .distinct()
+        ).all()
+    tenants: dict[str, list[str]] = {}
+    for key, tenant in sorted(pairs):
+        if partition.holds(key):
+            tenants.setdefault(tenant, []).append(key)
+    return tenants
 
 
 def load_observations(
@@ -227,6 +275,7 @@ def load_observations(
     cutoff: datetime,
     *,
     stamps: dict[str, tuple[Any, ...]] | None = None,
+    tenant: str,
 ) -> list[Observation]:
     """The active observations of ``scopes`` with their sightings before ``cutoff``."""
     rows: list[Any] = []
@@ -262,7 +311,11 @@ def load_observations(
                 EntrySource.source_session_id,
                 EntrySource.created_at,
                 EntrySource.source_kind,
-            ).where(_in(EntrySource.entry_id, conn, chunk), EntrySource.created_at < cutoff)
+            ).where(
+                EntrySource.tenant == tenant,
+                _in(EntrySource.entry_id, conn, chunk),
+                EntrySource.created_at < cutoff,
+            )
         ):
             sightings.setdefault(s.entry_id, []).append(
                 Sighting(s.source_session_id, s.created_at, s.source_kind)
@@ -270,7 +323,7 @@ def load_observations(
         in_topic.update(
             conn.scalars(
                 select(TopicMember.observation_id).where(
-                    _in(TopicMember.observation_id, conn, chunk)
+                    TopicMember.tenant == tenant, _in(TopicMember.observation_id, conn, chunk)
                 )
             )
         )
@@ -291,7 +344,7 @@ def load_observations(
     ]
 
 
-def load_topics(conn: Connection, scopes: Sequence[str]) -> list[Topic]:
+def load_topics(conn: Connection, scopes: Sequence[str], *, tenant: str) -> list[Topic]:
     """The topic entries of ``scopes``: every member's id (the entry's ``links``), the most
     recent members' text, and the entry's own aggregates. A topic's nightly cost does not grow
     with its age."""
@@ -320,7 +373,7 @@ def load_topics(conn: Connection, scopes: Sequence[str]) -> list[Topic]:
         for m in conn.execute(
             select(
                 Entry.id, Entry.content, Entry.created_at, Entry.confidence, Entry.sensitivity
-            ).where(_in(Entry.id, conn, chunk))
+            ).where(Entry.tenant == tenant, _in(Entry.id, conn, chunk))
         ):
             recent[m.id] = Member(
                 m.id, m.content, m.created_at, m.confidence, m.sensitivity, m.created_at
