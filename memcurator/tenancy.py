@@ -31,7 +31,8 @@ def tenant_of_scope_key(scope_key: str) -> str:
 
 def screened_tenant(scope: Mapping[str, str]) -> str:
     """The tenant of a scope a rejected candidate named, or ``NO_TENANT`` when that value
-    itself holds a credential or personal data (a tenant is stored in clear, in a column every row carries)."""
+    itself holds a credential or personal data (a tenant is stored in clear, in a column
+    every row carries)."""
     tenant = tenant_of(scope)
     if tenant and (privacy.find_credential(tenant) or privacy.redact(tenant)[0] != tenant):
         return NO_TENANT
