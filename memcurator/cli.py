@@ -17,7 +17,7 @@ from typing import Annotated, Any, BinaryIO, NoReturn
 
 import typer
 
-from memcurator.settings import Settings
+from memcurator.settings import Settings, normalise_database_url
 
 EXIT_INPUT = 3
 EXIT_STORE = 4
@@ -66,19 +66,43 @@ def _engine(database_url: str | None, *, require_schema: bool = True) -> Any:
 
 
 @app.command()
-def init(database_url: DatabaseUrl = None) -> None:
-    """Create the schema, or upgrade it to the newest revision.
+def init(
+    database_url: DatabaseUrl = None,
+    admin_database_url: Annotated[
+        str | None,
+        typer.Option(
+            help="The owner's connection (migrations, roles); default MEMCURATOR_ADMIN_DATABASE_URL,"
+            " else the database URL.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Create the schema, or upgrade it to the newest revision; on PostgreSQL, create or
+    check the application's role (the user of the database URL) and its grants.
 
-    Example: memcurator init --database-url postgresql://postgres@127.0.0.1/memory
+    Example: memcurator init --admin-database-url postgresql://owner@db/memory
+    --database-url postgresql://memcurator_app@db/memory
     """
     from store.engine import StoreError, describe_url, upgrade
+    from store.roles import ensure_app_role
 
-    engine = _engine(database_url, require_schema=False)
+    settings = Settings()
+    app_url = database_url or settings.database_url
+    admin_url = admin_database_url or settings.admin_database_url or app_url
+    engine = _engine(admin_url, require_schema=False)
     try:
         revision = upgrade(engine)
+        if engine.dialect.name == "postgresql":
+            setup = ensure_app_role(engine, normalise_database_url(app_url))
+        elif admin_url != app_url:
+            fail("roles and row-level security need PostgreSQL: SQLite is single-tenant", 2)
     except StoreError as exc:
         fail(str(exc), EXIT_STORE)
     typer.echo(f"{describe_url(engine)} is at schema revision {revision}")
+    if engine.dialect.name == "postgresql":
+        typer.echo(setup.line())
+    else:
+        typer.echo("SQLite is single-tenant: no roles, no row-level security between tenants")
 
 
 @app.command()

@@ -140,6 +140,9 @@ class WriteLog(Base):
         Index("ix_write_log_memory_id", "tenant", "memory_id"),
         Index("ix_write_log_rule_action", "rule", "action"),
         Index("ix_write_log_at", "at"),
+        # No INSERT ... RETURNING: a tenant-less row may be appended by a role that may not
+        # read it back (row-level security checks returned rows like selected ones).
+        {"implicit_returning": False},
     )
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import psycopg
 from psycopg.types.json import Jsonb
-from sqlalchemy import JSON, Connection, String, any_, bindparam, insert, select
+from sqlalchemy import JSON, Connection, String, any_, bindparam, insert, select, text
 from sqlalchemy.dialects.postgresql import ARRAY, JSONB
 from sqlalchemy.exc import DBAPIError
 
@@ -140,8 +140,14 @@ def copy_rows(conn: Connection, table: Any, rows: list[dict[str, Any]]) -> None:
     """PostgreSQL's COPY inside the caller's transaction: the fastest way in, same semantics.
 
     COPY bypasses SQLAlchemy's statement layer, so its errors are wrapped here as the
-    ``DBAPIError`` every caller already handles.
+    ``DBAPIError`` every caller already handles. PostgreSQL refuses COPY FROM to a table
+    whose row-level security binds the session (the app role): that role gets multi-row
+    INSERTs, which the policies check row by row.
     """
+    if _row_security_active(conn, table.name):
+        for start in range(0, len(rows), _CHUNK):
+            conn.execute(insert(table), rows[start : start + _CHUNK])
+        return
     columns = list(rows[0])
     json_columns = {c.name for c in table.columns if isinstance(c.type, JSON | JSONB)}
     statement = f"COPY {table.name} ({', '.join(columns)}) FROM STDIN"
@@ -164,6 +170,15 @@ def copy_rows(conn: Connection, table: Any, rows: list[dict[str, Any]]) -> None:
             psycopg.Error,
             connection_invalidated=raw.closed or raw.broken,
         ) from exc
+
+
+def _row_security_active(conn: Connection, table: str) -> bool:
+    # Whether the policies bind this session depends on its role only: asked once per
+    # connection and table.
+    cache = conn.info.setdefault("memcurator_row_security", {})
+    if table not in cache:
+        cache[table] = bool(conn.scalar(text("SELECT row_security_active(:t)"), {"t": table}))
+    return bool(cache[table])
 
 
 def entry_row(entry: NewEntry, now: datetime) -> dict[str, Any]:
