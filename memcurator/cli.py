@@ -71,8 +71,8 @@ def init(
     admin_database_url: Annotated[
         str | None,
         typer.Option(
-            help="The owner's connection (migrations, roles); default MEMCURATOR_ADMIN_DATABASE_URL,"
-            " else the database URL.",
+            help="The owner's connection (migrations, roles); default "
+            "MEMCURATOR_ADMIN_DATABASE_URL, else the database URL.",
             show_default=False,
         ),
     ] = None,

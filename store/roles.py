@@ -104,8 +104,7 @@ def _check_role(conn: Connection, role: str) -> None:
         )
     owned = conn.scalar(
         text(
-            "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema() "
-            "AND tableowner = :r"
+            "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema() AND tableowner = :r"
         ),
         {"r": role},
     )
@@ -153,7 +152,7 @@ def _grant(conn: Connection, role: str) -> None:
         )
 
 
-def _execute(conn: Connection, statement: sql.Composable) -> None:
+def _execute(conn: Connection, statement: sql.SQL | sql.Composed) -> None:
     """Run composed DDL on the connection's own transaction (psycopg quotes the names)."""
     raw = conn.connection.driver_connection
     assert isinstance(raw, psycopg.Connection)

@@ -32,10 +32,16 @@ TABLES = ("entries", "entry_sources", "write_log", "intake")
 def shadow_pair() -> list[dict[str, Any]]:
     """Org ``evil`` sends id msg_0001 first; org ``acme``'s own msg_0001 follows."""
     return [
-        candidate(id="msg_0001", scope={"org_id": "evil", "user_id": "u_1"},
-                  content="The user prefers the window seat"),
-        candidate(id="msg_0001", scope={"org_id": "acme", "user_id": "u_1"},
-                  content="The user is vegetarian"),
+        candidate(
+            id="msg_0001",
+            scope={"org_id": "evil", "user_id": "u_1"},
+            content="The user prefers the window seat",
+        ),
+        candidate(
+            id="msg_0001",
+            scope={"org_id": "acme", "user_id": "u_1"},
+            content="The user is vegetarian",
+        ),
     ]
 
 
@@ -72,9 +78,13 @@ def test_supersedes_resolves_within_the_tenant(engine: Engine) -> None:
     submit(shadow_pair(), engine=engine)
     submit(
         [
-            candidate(id="msg_0002", scope={"org_id": "evil", "user_id": "u_1"},
-                      content="The user prefers the aisle seat", supersedes="msg_0001",
-                      created_at="2025-03-05T10:12:00Z"),
+            candidate(
+                id="msg_0002",
+                scope={"org_id": "evil", "user_id": "u_1"},
+                content="The user prefers the aisle seat",
+                supersedes="msg_0001",
+                created_at="2025-03-05T10:12:00Z",
+            ),
         ],
         engine=engine,
     )
@@ -96,8 +106,7 @@ def test_the_nightly_pass_keeps_same_id_observations_of_two_tenants_apart(
 ) -> None:
     for org in ("acme", "evil"):
         sightings = [
-            observation("u_1", f"s_{n}", f"2025-03-0{n}T00:00:00Z", id=f"o_{n}")
-            for n in (1, 2, 3)
+            observation("u_1", f"s_{n}", f"2025-03-0{n}T00:00:00Z", id=f"o_{n}") for n in (1, 2, 3)
         ]
         for s in sightings:
             s["scope"] = {"org_id": org, "user_id": "u_1"}
@@ -179,7 +188,8 @@ def test_a_session_for_one_tenant_cannot_write_anothers_rows(
     with pytest.raises(DBAPIError, match="row-level security"), acme.begin() as conn:
         conn.execute(text("UPDATE entries SET tenant = 'evil' WHERE tenant = 'acme'"))
     with for_tenants(app, ["evil"]).connect() as conn:
-        assert conn.scalar(text("SELECT content FROM entries")) == "The user prefers the window seat"
+        kept = conn.scalar(text("SELECT content FROM entries"))
+        assert kept == "The user prefers the window seat"
 
 
 @pytest.mark.parametrize(
@@ -217,8 +227,7 @@ def test_ingest_and_the_nightly_pass_run_end_to_end_as_the_app_role(
     admin, app, _, _ = stores
     for org in ("acme", "evil"):
         sightings = [
-            observation("u_1", f"s_{n}", f"2025-03-0{n}T00:00:00Z", id=f"o_{n}")
-            for n in (1, 2, 3)
+            observation("u_1", f"s_{n}", f"2025-03-0{n}T00:00:00Z", id=f"o_{n}") for n in (1, 2, 3)
         ]
         for s in sightings:
             s["scope"] = {"org_id": org, "user_id": "u_1"}

@@ -120,9 +120,7 @@ def _upgrade_sqlite() -> None:
     op.drop_index("uq_entries_one_current", "entries")
     for table in (*_KEYED, "write_log"):
         with op.batch_alter_table(table, recreate="always") as batch:
-            batch.add_column(
-                sa.Column(TENANT, sa.String(200), nullable=False, server_default="")
-            )
+            batch.add_column(sa.Column(TENANT, sa.String(200), nullable=False, server_default=""))
             if table == "intake":
                 batch.add_column(sa.Column("digest", sa.String(32)))
     op.execute(f"UPDATE entries SET tenant = {_FIRST_LEVEL}")
