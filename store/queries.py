@@ -63,9 +63,7 @@ def entry_document(entry: Entry) -> dict[str, Any]:
 
 def entries_query(scope: Mapping[str, str], status: str = "active") -> Select[tuple[Entry]]:
     """Entries whose scope includes every given level (``status='all'`` for every status)."""
-    query = select(Entry).order_by(Entry.tenant, Entry.id)
-    if scope:
-        query = query.where(Entry.tenant == tenant_of(scope))
+    query = select(Entry).order_by(Entry.id, Entry.tenant)
     for level, value in scope.items():
         query = query.where(getattr(Entry, level) == value)
     if status != "all":
@@ -76,8 +74,8 @@ def entries_query(scope: Mapping[str, str], status: str = "active") -> Select[tu
 def iter_entries(
     engine: Engine, scope: Mapping[str, str] | None = None, status: str = "active"
 ) -> Iterator[dict[str, Any]]:
-    """Stream stored entries in id order without loading them all. A scope also names the
-    tenant whose rows the transaction may see (PostgreSQL's row-level security)."""
+    """Stream stored entries in id order without loading them all. Under row-level security
+    (PostgreSQL, the app role) only the rows of the scope's tenant, its top level, are seen."""
     from sqlalchemy.orm import Session
 
     if scope:

@@ -293,3 +293,65 @@ def test_init_on_sqlite_says_it_is_single_tenant(tmp_path: Any) -> None:
         env={"MEMCURATOR_DATABASE_URL": url, "MEMCURATOR_ADMIN_DATABASE_URL": url + "x"},
     )
     assert refused.returncode == 2 and "SQLite is single-tenant" in refused.stderr
+
+
+def test_upgrading_a_store_from_0003_gives_every_row_its_tenant(store_url: str) -> None:
+    from alembic import command
+
+    from store.engine import _alembic_config
+
+    engine = make_engine(store_url)
+    command.upgrade(_alembic_config(engine), "0003")
+    at = "2025-03-04 10:12:00"
+    entry = {
+        "id": "msg_0001", "type": "fact", "scope_key": '{"org_id":"acme","user_id":"u_1"}',
+        "org_id": "acme", "user_id": "u_1", "content": "The user is vegetarian",
+        "source_kind": "user_message", "source_ref": "t", "source_session_id": "s",
+        "confidence": 0.9, "created_at": at, "valid_from": at, "valid_since": at,
+        "sensitivity": "internal", "status": "active", "evidence": 1,
+        "last_confirmed_at": at, "updated_at": at,
+    }  # fmt: skip
+    with engine.begin() as conn:
+        columns = ", ".join(entry)
+        conn.execute(
+            text(f"INSERT INTO entries ({columns}) VALUES ({', '.join(':' + c for c in entry)})"),
+            entry,
+        )
+        conn.execute(
+            text(
+                "INSERT INTO entry_sources (memory_id, entry_id, content, valid_from, created_at,"
+                " source_kind, source_ref, source_session_id, confidence, sensitivity) VALUES "
+                "('msg_0001', 'msg_0001', 'x', :at, :at, 'user_message', 't', 's', 0.9, 'internal')"
+            ),
+            {"at": at},
+        )
+        conn.execute(
+            text(
+                "INSERT INTO intake (key, outcome, rule, memory_id, received_at) VALUES "
+                "('msg_0001', 'inserted', 'gate', 'msg_0001', :at), "
+                "('rej_1', 'rejected', 'schema', NULL, :at)"
+            ),
+            {"at": at},
+        )
+        conn.execute(
+            text(
+                "INSERT INTO write_log (at, action, rule, memory_id, candidate_key, reason) "
+                "VALUES (:at, 'inserted', 'gate', 'msg_0001', 'msg_0001', 'new'), "
+                "(:at, 'rejected', 'schema', NULL, 'rej_1', 'not json')"
+            ),
+            {"at": at},
+        )
+    upgrade(engine)
+    with engine.connect() as conn:
+        for table in TABLES:
+            tenants = sorted(conn.scalars(text(f"SELECT tenant FROM {table}")))
+            assert tenants == (["", "acme"] if table in ("intake", "write_log") else ["acme"])
+    # The old rows are judged per tenant now: acme's id is taken (an old row has no digest of
+    # its content, so a re-sent id counts as a re-submission), evil's is free.
+    evil, acme = shadow_pair()
+    report = submit([evil, acme], engine=engine)
+    assert report.outcomes == {"inserted": 1} and report.skipped == 1
+    assert trace(engine, "msg_0001", {"org_id": "evil"}) is not None
+    with pytest.raises(DBAPIError), engine.begin() as conn:  # the log's guard is back on
+        conn.execute(text("DELETE FROM write_log"))
+    engine.dispose()
