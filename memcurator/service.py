@@ -221,11 +221,12 @@ def place_and_write(
 
 
 def by_tenant(decisions: Sequence[Decision]) -> dict[str, list[Decision]]:
-    """The decisions grouped by tenant, in the order each tenant first appears."""
+    """The decisions grouped by tenant, tenants in sorted order: every writer takes its
+    per-key locks tenant by tenant in that one order, so no two deadlock."""
     groups: dict[str, list[Decision]] = {}
     for decision in decisions:
         groups.setdefault(decision.tenant, []).append(decision)
-    return groups
+    return dict(sorted(groups.items()))
 
 
 def _apply_one_by_one(

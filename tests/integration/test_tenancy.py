@@ -355,3 +355,27 @@ def test_upgrading_a_store_from_0003_gives_every_row_its_tenant(store_url: str) 
     with pytest.raises(DBAPIError), engine.begin() as conn:  # the log's guard is back on
         conn.execute(text("DELETE FROM write_log"))
     engine.dispose()
+
+
+def test_the_nightly_flow_runs_as_the_app_role(
+    stores: tuple[Engine, Engine, str, str],
+    flows_env: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from flows.consolidation import nightly_consolidation
+
+    admin, app, _, app_url = stores
+    for org in ("acme", "evil"):
+        sightings = [
+            observation("u_1", f"s_{n}", f"2025-03-0{n}T00:00:00Z", id=f"o_{n}") for n in (1, 2, 3)
+        ]
+        for s in sightings:
+            s["scope"] = {"org_id": org, "user_id": "u_1"}
+        ingest(app, sightings)
+    # The flow reads its URL from the settings: the app role's.
+    monkeypatch.setenv("MEMCURATOR_DATABASE_URL", app_url)
+    result = nightly_consolidation(as_of="2025-03-04")
+    assert result["totals"]["promoted"] == 2
+    with admin.connect() as conn:
+        facts = conn.execute(text("SELECT tenant FROM entries WHERE type = 'fact'")).all()
+        assert sorted(f.tenant for f in facts) == ["acme", "evil"]
