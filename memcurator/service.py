@@ -161,11 +161,17 @@ def apply_batch(
         try:
             with engine.execution_options(**WRITER).begin() as conn:
                 placed: list[Decision] = []
-                for tenant, group in by_tenant(decisions).items():
-                    # Row-level security: this part of the transaction sees one tenant only.
+                groups = by_tenant(decisions)
+                for tenant, group in groups.items():
+                    # Row-level security: each tenant's reads and entry writes see it alone.
                     set_tenants(conn, [tenant])
                     fresh = fresh_decisions(conn, tenant, group)
-                    placed += place_and_write(conn, fresh, now=now, flow_run_id=flow_run_id)
+                    placed += place_and_write(conn, fresh, now=now, flow_run_id=None, log=False)
+                # The log and the ledger keep the input's order, each row checked against
+                # the batch's tenants.
+                placed.sort(key=lambda d: d.line_no or 0)
+                set_tenants(conn, groups)
+                apply_decisions(conn, placed, now=now, flow_run_id=flow_run_id)
                 return placed
         except DBAPIError as exc:
             if is_transient(exc) or (is_race(exc) and attempt < 3):
@@ -180,11 +186,16 @@ def apply_batch(
 
 
 def place_and_write(
-    conn: Connection, decisions: Sequence[Decision], *, now: datetime, flow_run_id: str | None
+    conn: Connection,
+    decisions: Sequence[Decision],
+    *,
+    now: datetime,
+    flow_run_id: str | None,
+    log: bool = True,
 ) -> list[Decision]:
     """Rules 4 and 5 against the store: place each accepted entry in its key's timeline
-    (under a per-key lock), write the versions, then the log and the intake ledger.
-    Returns the decisions with their placement events appended."""
+    (under a per-key lock), write the versions, then (``log``) the log and the intake
+    ledger. Returns the decisions with their placement events appended."""
     accepted = [d.entry for d in decisions if d.entry is not None]
     lock_keys(conn, (k for e in accepted if (k := timeline_key(e)) is not None))
     timelines = load_timelines(conn, accepted)
@@ -216,7 +227,8 @@ def place_and_write(
     placed = [replace(d, events=(*d.events, *events.get(i, ()))) for i, d in enumerate(decisions)]
     versions = [v for t in timelines.values() for v in t.versions] + unkeyed
     write_versions(conn, versions, now=now, new_memory_ids={e.id for e in accepted})
-    apply_decisions(conn, placed, now=now, flow_run_id=flow_run_id)
+    if log:
+        apply_decisions(conn, placed, now=now, flow_run_id=flow_run_id)
     return placed
 
 
