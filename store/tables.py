@@ -137,7 +137,7 @@ class WriteLog(Base):
     tenant: Mapped[str] = mapped_column(String(200), server_default="")
 
     __table_args__ = (
-        Index("ix_write_log_memory_id", "tenant", "memory_id"),
+        Index("ix_write_log_memory_id", "memory_id"),
         Index("ix_write_log_rule_action", "rule", "action"),
         Index("ix_write_log_at", "at"),
         # No INSERT ... RETURNING: a tenant-less row may be appended by a role that may not

@@ -101,8 +101,6 @@ def _reindex() -> None:
     op.create_index("ix_entry_sources_entry_id", "entry_sources", [TENANT, "entry_id"])
     op.drop_index("ix_topic_members_topic_id", "topic_members")
     op.create_index("ix_topic_members_topic_id", "topic_members", [TENANT, "topic_id"])
-    op.drop_index("ix_write_log_memory_id", "write_log")
-    op.create_index("ix_write_log_memory_id", "write_log", [TENANT, "memory_id"])
 
 
 _SQLITE_TRIGGERS = [
