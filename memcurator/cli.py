@@ -17,7 +17,7 @@ from typing import Annotated, Any, BinaryIO, NoReturn
 
 import typer
 
-from memcurator.settings import Settings, normalise_database_url
+from memcurator.settings import Settings
 
 EXIT_INPUT = 3
 EXIT_STORE = 4
@@ -37,6 +37,9 @@ DatabaseUrl = Annotated[
         help="SQLAlchemy URL of the store (default: sqlite:///memcurator.db).",
         show_default=False,
     ),
+]
+ScopeOption = Annotated[
+    list[str], typer.Option("--scope", help="LEVEL=VALUE, repeatable: the context asked about.")
 ]
 
 
@@ -69,40 +72,25 @@ def _engine(database_url: str | None, *, require_schema: bool = True) -> Any:
 def init(
     database_url: DatabaseUrl = None,
     admin_database_url: Annotated[
-        str | None,
-        typer.Option(
-            help="The owner's connection (migrations, roles); default "
-            "MEMCURATOR_ADMIN_DATABASE_URL, else the database URL.",
-            show_default=False,
-        ),
+        str | None, typer.Option(help="The owner's URL (default MEMCURATOR_ADMIN_DATABASE_URL).")
     ] = None,
 ) -> None:
-    """Create the schema, or upgrade it to the newest revision; on PostgreSQL, create or
-    check the application's role (the user of the database URL) and its grants.
+    """Create or upgrade the schema as the owner; on PostgreSQL create or check the app role.
 
     Example: memcurator init --admin-database-url postgresql://owner@db/memory
-    --database-url postgresql://memcurator_app@db/memory
     """
-    from store.engine import StoreError, describe_url, upgrade
-    from store.roles import ensure_app_role
+    from store.engine import StoreError
+    from store.roles import init_store
 
     settings = Settings()
     app_url = database_url or settings.database_url
-    admin_url = admin_database_url or settings.admin_database_url or app_url
-    engine = _engine(admin_url, require_schema=False)
     try:
-        revision = upgrade(engine)
-        if engine.dialect.name == "postgresql":
-            setup = ensure_app_role(engine, normalise_database_url(app_url))
-        elif admin_url != app_url:
-            fail("roles and row-level security need PostgreSQL: SQLite is single-tenant", 2)
+        lines = init_store(app_url, admin_database_url or settings.admin_database_url or app_url)
     except StoreError as exc:
         fail(str(exc), EXIT_STORE)
-    typer.echo(f"{describe_url(engine)} is at schema revision {revision}")
-    if engine.dialect.name == "postgresql":
-        typer.echo(setup.line())
-    else:
-        typer.echo("SQLite is single-tenant: no roles, no row-level security between tenants")
+    except ValueError as exc:
+        fail(str(exc), 2)
+    typer.echo("\n".join(lines))
 
 
 @app.command()
@@ -264,27 +252,19 @@ def log(
     since: Annotated[
         str | None, typer.Option(help="Only events at or after this RFC 3339 time.")
     ] = None,
-    scope: Annotated[
-        list[str], typer.Option("--scope", help="LEVEL=VALUE: only this tenant's events.")
-    ] = [],  # noqa: B006
+    scope: ScopeOption = [],  # noqa: B006
     database_url: DatabaseUrl = None,
 ) -> None:
-    """Print the write log as JSON Lines, oldest first.
+    """Print the write log as JSON Lines, oldest first (``--scope``: its tenant's events).
 
     Example: memcurator log --scope org_id=acme --action rejected --rule transient
     """
     from store.queries import iter_log
 
-    since_at = _parse_time(since, "--since") if since else None
+    after = _parse_time(since, "--since") if since else None
     engine = _engine(database_url)
-    rows = iter_log(
-        engine,
-        memory_id=memory,
-        rule=rule,
-        action=action,
-        since=since_at,
-        scope=_parse_scope(scope),
-    )
+    scoped = _parse_scope(scope)
+    rows = iter_log(engine, memory_id=memory, rule=rule, action=action, since=after, scope=scoped)
     for row in rows:
         sys.stdout.write(json.dumps(row, ensure_ascii=False) + "\n")
 
@@ -297,11 +277,6 @@ def _parse_time(text: str, option: str) -> datetime:
     if moment.tzinfo is None:
         fail(f"{option} needs an offset (Z or +hh:mm); got {text!r}", 2)
     return moment
-
-
-ScopeOption = Annotated[
-    list[str], typer.Option("--scope", help="LEVEL=VALUE, repeatable: the context asked about.")
-]
 
 
 @app.command("as-of")
@@ -326,28 +301,23 @@ def as_of_command(
 @app.command()
 def trace(
     memory_id: Annotated[str, typer.Argument(help="An entry id, or the id of a merged candidate.")],
-    scope: Annotated[
-        list[str], typer.Option("--scope", help="LEVEL=VALUE: whose id (ids are per tenant).")
-    ] = [],  # noqa: B006
+    scope: ScopeOption = [],  # noqa: B006
     database_url: DatabaseUrl = None,
 ) -> None:
-    """Print an entry, its source turns, every log event about it and its supersession chain.
+    """Print an entry, its source turns, every log event about it and its supersession chain
+    (ids are unique per tenant: ``--scope`` says whose).
 
     Example: memcurator trace msg_0001 --scope org_id=acme
     """
-    from memcurator.tenancy import tenant_of
     from store.reading import AmbiguousId
     from store.reading import trace as trace_entry
 
-    engine = _engine(database_url)
-    query_scope = _parse_scope(scope)
     try:
-        found = trace_entry(engine, memory_id, query_scope)
+        found = trace_entry(_engine(database_url), memory_id, _parse_scope(scope))
     except AmbiguousId as exc:
         fail(str(exc), 2)
     if found is None:
-        whose = f" for tenant {tenant_of(query_scope)!r}" if query_scope else ""
-        fail(f"no entry or merged candidate has id {memory_id!r}{whose}", 1)
+        fail(f"no entry or merged candidate has id {memory_id!r} (ids are per tenant)", 1)
     typer.echo(json.dumps(found, ensure_ascii=False, indent=2))
 
 

@@ -18,7 +18,8 @@ from sqlalchemy import Connection, Engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 
-from store.engine import StoreError, describe_url, first_line
+from memcurator.settings import normalise_database_url
+from store.engine import StoreError, describe_url, first_line, make_engine, upgrade
 
 # What the application does, and nothing more. The log and the intake ledger are append-only
 # for it; entries and their sources change status and attachment.
@@ -55,6 +56,26 @@ class RoleSetup:
             )
         made = "created" if self.created else "checked"
         return f"app role {self.app!r} {made}: read, append, no DDL, row-level security on"
+
+
+def init_store(app_url: str, admin_url: str) -> list[str]:
+    """``memcurator init``: migrate as the owner, then (PostgreSQL) set up the app role.
+    Returns the lines to print; ``ValueError`` for an admin URL given to SQLite."""
+    engine = make_engine(admin_url)
+    try:
+        revision = upgrade(engine)
+        lines = [f"{describe_url(engine)} is at schema revision {revision}"]
+        if engine.dialect.name == "postgresql":
+            lines.append(ensure_app_role(engine, normalise_database_url(app_url)).line())
+        elif normalise_database_url(admin_url) != normalise_database_url(app_url):
+            raise ValueError(
+                "roles and row-level security need PostgreSQL: SQLite is single-tenant"
+            )
+        else:
+            lines.append("SQLite is single-tenant: no roles, no row-level security between tenants")
+    finally:
+        engine.dispose()
+    return lines
 
 
 def ensure_app_role(admin: Engine, app_url: str) -> RoleSetup:
