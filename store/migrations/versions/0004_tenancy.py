@@ -51,7 +51,8 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path FROM CURRENT AS $$
     WHERE e.type = 'observation' AND e.status = 'active' AND e.created_at < cutoff
 $$;
 """
-_MINE = "tenant = ANY (memcurator_tenants())"
+# A scalar subquery: evaluated once per statement (an InitPlan), not once per row.
+_MINE = "tenant = ANY (CAST((SELECT memcurator_tenants()) AS text[]))"
 _RLS_TABLES = ("entries", "entry_sources", "intake", "write_log")
 
 
