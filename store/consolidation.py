@@ -11,7 +11,7 @@ the pass date, UTC), never from the wall clock, so reruns are byte-identical.
 from __future__ import annotations
 
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
@@ -109,15 +109,14 @@ def consolidate_partition(
         report.already_done = True
         return report
     cutoff = cutoff_of(as_of)
-    tenants = partition_scopes(conn, partition, cutoff)
-    for tenant, scopes in sorted(tenants.items()):
-        # Row-level security: each tenant of the partition is passed over on its own.
-        set_tenants(conn, [tenant])
-        _consolidate_tenant(
-            conn, report, tenant, scopes, cutoff=cutoff, policy=policy, flow_run_id=flow_run_id,
-            now=now,
-        )
-    set_tenants(conn, [])
+    work = [
+        _plan_tenant(conn, tenant, scopes, cutoff, policy)
+        for tenant, scopes in sorted(partition_scopes(conn, partition, cutoff).items())
+    ]
+    checkpoint(conn, "planned")
+    _apply_plans(conn, work, report, policy, lambda tenant: PassWriter(
+        conn, cutoff=cutoff, now=now, flow_run_id=flow_run_id, run_date=run_date, tenant=tenant
+    ))  # fmt: skip
     conn.execute(
         insert(ConsolidationRun).values(
             run_date=run_date,
@@ -130,39 +129,55 @@ def consolidate_partition(
     return report
 
 
-def _consolidate_tenant(
-    conn: Connection,
-    report: PartitionReport,
-    tenant: str,
-    scopes: Sequence[str],
-    *,
-    cutoff: datetime,
-    policy: Policy,
-    flow_run_id: str | None,
-    now: datetime,
-) -> None:
-    """One tenant's scopes of the partition: load, plan, apply; adds to ``report``."""
+@dataclass
+class _TenantWork:
+    """One tenant's share of a partition: what was loaded, the plan, and its writer. Each
+    step runs with row-level security limited to this tenant."""
+
+    tenant: str
+    scopes: Sequence[str]
+    observations: list[Observation]
+    stamps: dict[str, tuple[Any, ...]]
+    plan: PassPlan
+    writer: PassWriter = field(init=False)
+
+
+def _plan_tenant(
+    conn: Connection, tenant: str, scopes: Sequence[str], cutoff: datetime, policy: Policy
+) -> _TenantWork:
+    set_tenants(conn, [tenant])
     stamps: dict[str, tuple[Any, ...]] = {}
     observations = load_observations(conn, scopes, cutoff, stamps=stamps, tenant=tenant)
     topics = load_topics(conn, scopes, tenant=tenant)
     plan = plan_partition(observations, topics, cutoff=cutoff, policy=policy)
-    checkpoint(conn, "planned")
-    plan = _without_concurrent_changes(conn, plan, observations, stamps, tenant)
-    writer = PassWriter(
-        conn,
-        cutoff=cutoff,
-        now=now,
-        flow_run_id=flow_run_id,
-        run_date=report.run_date,
-        tenant=tenant,
-    )
-    writer.promote(plan.promotions, {o.id: o for o in observations})
+    return _TenantWork(tenant, scopes, observations, stamps, plan)
+
+
+def _apply_plans(
+    conn: Connection,
+    work: Sequence[_TenantWork],
+    report: PartitionReport,
+    policy: Policy,
+    writer_for: Callable[[str], PassWriter],
+) -> None:
+    """Each step for every tenant of the partition, each under its own tenant; the
+    checkpoints between steps come once per partition."""
+    for w in work:
+        set_tenants(conn, [w.tenant])
+        w.plan = _without_concurrent_changes(conn, w.plan, w.observations, w.stamps, w.tenant)
+        w.writer = writer_for(w.tenant)
+        w.writer.promote(w.plan.promotions, {o.id: o for o in w.observations})
     checkpoint(conn, "promoted")
-    writer.expire(plan.expiries, policy)
+    for w in work:
+        set_tenants(conn, [w.tenant])
+        w.writer.expire(w.plan.expiries, policy)
     checkpoint(conn, "expired")
-    writer.batch(plan.topics)
+    for w in work:
+        set_tenants(conn, [w.tenant])
+        w.writer.batch(w.plan.topics)
+        _fill(report, w.scopes, w.observations, w.plan, w.writer.actions)
     checkpoint(conn, "topics")
-    _fill(report, scopes, observations, plan, writer.actions)
+    set_tenants(conn, [])
 
 
 def _without_concurrent_changes(
