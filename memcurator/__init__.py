@@ -76,9 +76,15 @@ def recall(
         return recall_query(engine, scope, explain=explain, limit=limit)
 
 
-def trace(memory_id: str, *, database_url: str | None = None) -> dict[str, Any] | None:
-    """An entry, its source turns, its log events and its supersession chain, or None."""
+def trace(
+    memory_id: str,
+    *,
+    scope: Mapping[str, str] | None = None,
+    database_url: str | None = None,
+) -> dict[str, Any] | None:
+    """An entry, its source turns, its log events and its supersession chain, or None.
+    Ids are unique per tenant: ``scope`` (its top level) says whose id it is."""
     from store.reading import trace as trace_query
 
     with _store(database_url) as engine:
-        return trace_query(engine, memory_id)
+        return trace_query(engine, memory_id, scope)

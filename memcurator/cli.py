@@ -38,6 +38,9 @@ DatabaseUrl = Annotated[
         show_default=False,
     ),
 ]
+ScopeOption = Annotated[
+    list[str], typer.Option("--scope", help="LEVEL=VALUE, repeatable: the context asked about.")
+]
 
 
 class CliError(Exception):
@@ -68,19 +71,28 @@ def _engine(database_url: str | None, *, require_schema: bool = True) -> Any:
 
 
 @app.command()
-def init(database_url: DatabaseUrl = None) -> None:
-    """Create the schema, or upgrade it to the newest revision.
+def init(
+    database_url: DatabaseUrl = None,
+    admin_database_url: Annotated[
+        str | None, typer.Option(help="The owner's URL (default MEMCURATOR_ADMIN_DATABASE_URL).")
+    ] = None,
+) -> None:
+    """Create or upgrade the schema as the owner; on PostgreSQL create or check the app role.
 
-    Example: memcurator init --database-url postgresql://postgres@127.0.0.1/memory
+    Example: memcurator init --admin-database-url postgresql://owner@db/memory
     """
-    from store.engine import StoreError, describe_url, upgrade
+    from store.engine import StoreError
+    from store.roles import init_store
 
-    engine = _engine(database_url, require_schema=False)
+    settings = Settings()
+    app_url = database_url or settings.database_url
     try:
-        revision = upgrade(engine)
+        lines = init_store(app_url, admin_database_url or settings.admin_database_url or app_url)
     except StoreError as exc:
         fail(str(exc), EXIT_STORE)
-    typer.echo(f"{describe_url(engine)} is at schema revision {revision}")
+    except ValueError as exc:
+        fail(str(exc), 2)
+    typer.echo("\n".join(lines))
 
 
 @app.command()
@@ -242,17 +254,20 @@ def log(
     since: Annotated[
         str | None, typer.Option(help="Only events at or after this RFC 3339 time.")
     ] = None,
+    scope: ScopeOption = [],  # noqa: B006
     database_url: DatabaseUrl = None,
 ) -> None:
-    """Print the write log as JSON Lines, oldest first.
+    """Print the write log as JSON Lines, oldest first (``--scope``: its tenant's events).
 
-    Example: memcurator log --action rejected --rule transient
+    Example: memcurator log --scope org_id=acme --action rejected --rule transient
     """
     from store.queries import iter_log
 
-    since_at = _parse_time(since, "--since") if since else None
+    after = _parse_time(since, "--since") if since else None
     engine = _engine(database_url)
-    for row in iter_log(engine, memory_id=memory, rule=rule, action=action, since=since_at):
+    scoped = _parse_scope(scope)
+    rows = iter_log(engine, memory_id=memory, rule=rule, action=action, since=after, scope=scoped)
+    for row in rows:
         sys.stdout.write(json.dumps(row, ensure_ascii=False) + "\n")
 
 
@@ -264,11 +279,6 @@ def _parse_time(text: str, option: str) -> datetime:
     if moment.tzinfo is None:
         fail(f"{option} needs an offset (Z or +hh:mm); got {text!r}", 2)
     return moment
-
-
-ScopeOption = Annotated[
-    list[str], typer.Option("--scope", help="LEVEL=VALUE, repeatable: the context asked about.")
-]
 
 
 @app.command("as-of")
@@ -293,18 +303,23 @@ def as_of_command(
 @app.command()
 def trace(
     memory_id: Annotated[str, typer.Argument(help="An entry id, or the id of a merged candidate.")],
+    scope: ScopeOption = [],  # noqa: B006
     database_url: DatabaseUrl = None,
 ) -> None:
-    """Print an entry, its source turns, every log event about it and its supersession chain.
+    """Print an entry, its source turns, every log event about it and its supersession chain
+    (ids are unique per tenant: ``--scope`` says whose).
 
-    Example: memcurator trace mem_01J8ZK3Q7V9X2C4B6N8M0P2R4T
+    Example: memcurator trace msg_0001 --scope org_id=acme
     """
+    from store.reading import AmbiguousId
     from store.reading import trace as trace_entry
 
-    engine = _engine(database_url)
-    found = trace_entry(engine, memory_id)
+    try:
+        found = trace_entry(_engine(database_url), memory_id, _parse_scope(scope))
+    except AmbiguousId as exc:
+        fail(str(exc), 2)
     if found is None:
-        fail(f"no entry or merged candidate has id {memory_id!r}", 1)
+        fail(f"no entry or merged candidate has id {memory_id!r} (ids are per tenant)", 1)
     typer.echo(json.dumps(found, ensure_ascii=False, indent=2))
 
 

@@ -57,7 +57,8 @@ class Decision:
 
     ``intake_key`` is what makes a re-submission a no-op: the candidate id when it was
     accepted, a fingerprint of the input when it was rejected (so that a corrected candidate
-    re-sent under the same id is judged afresh).
+    re-sent under the same id is judged afresh). Keys are unique per ``tenant`` (the top
+    scope level; '' for a line that named none).
     """
 
     intake_key: str
@@ -66,3 +67,4 @@ class Decision:
     entry: NewEntry | None
     events: tuple[LogEvent, ...] = field(default_factory=tuple)
     line_no: int | None = None
+    tenant: str = ""

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from functools import lru_cache
 from typing import Any, get_args
 
@@ -36,6 +36,7 @@ from memcurator.schema import (
     Candidate,
     describe_validation_error,
 )
+from memcurator.tenancy import screened_tenant, tenant_of
 from memcurator.transient import transient_reason
 
 MAX_LOGGED_CHARS = 4000
@@ -92,7 +93,8 @@ def evaluate_candidate(candidate: Candidate, *, line_no: int | None = None) -> D
         outcome = "demoted"
     # Where the entry lands (new, merged, refined, superseded) is decided against the store.
     entry = _new_entry(candidate, memory_id)
-    return Decision(memory_id, outcome, "gate", entry, tuple(events), line_no)  # type: ignore[arg-type]
+    tenant = tenant_of(candidate.scope.levels())
+    return Decision(memory_id, outcome, "gate", entry, tuple(events), line_no, tenant)  # type: ignore[arg-type]
 
 
 def _derived_id(candidate: Candidate) -> str:
@@ -261,9 +263,10 @@ def _reject(
         # The whole field the credential was found in ("subject" may hold it only as a
         # whole: attribute "password", value "Tr0ub4dor&3").
         payload[re.split(r"[.\[]", withhold)[0]] = WITHHELD
-    return _rejection(
+    decision = _rejection(
         canonical, payload, rule, reason, line_no, events, candidate.id, screened=screened
     )
+    return replace(decision, tenant=screened_tenant(candidate.scope.levels()))
 
 
 def _reject_malformed(raw: bytes, reason: str, line_no: int | None) -> Decision:
@@ -451,4 +454,4 @@ def reject_store_refusal(decision: Decision, error: str) -> Decision:
         payload=sanitise(payload),
     )
     key = "rej_" + fingerprint(canonical)
-    return Decision(key, "rejected", "store", None, (event,), decision.line_no)
+    return Decision(key, "rejected", "store", None, (event,), decision.line_no, decision.tenant)

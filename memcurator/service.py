@@ -25,7 +25,7 @@ from memcurator.decisions import Decision, LogEvent, NewEntry
 from memcurator.gate import evaluate_line, reject_oversize, reject_store_refusal
 from memcurator.resolve import Version
 from memcurator.schema import Candidate
-from store.engine import WRITER, StoreError, describe_url, first_line
+from store.engine import WRITER, StoreError, describe_url, first_line, set_tenants
 from store.errors import is_race, is_transient
 from store.timelines import (
     TimelineKey,
@@ -202,8 +202,19 @@ def apply_batch(
     for attempt in range(1, MAX_ATTEMPTS + 1):
         try:
             with engine.execution_options(**WRITER).begin() as conn:
-                fresh = fresh_decisions(conn, decisions)
-                return place_and_write(conn, fresh, now=now, flow_run_id=flow_run_id)
+                placed: list[Decision] = []
+                groups = by_tenant(decisions)
+                for tenant, group in groups.items():
+                    # Row-level security: each tenant's reads and entry writes see it alone.
+                    set_tenants(conn, [tenant])
+                    fresh = fresh_decisions(conn, tenant, group)
+                    placed += place_and_write(conn, fresh, now=now, flow_run_id=None, log=False)
+                # The log and the ledger keep the input's order, each row checked against
+                # the batch's tenants.
+                placed.sort(key=lambda d: d.line_no or 0)
+                set_tenants(conn, groups)
+                apply_decisions(conn, placed, now=now, flow_run_id=flow_run_id)
+                return placed
         except StatementError as exc:
             if is_transient(exc) or (is_race(exc) and attempt < 3):
                 if attempt == MAX_ATTEMPTS:
@@ -217,11 +228,16 @@ def apply_batch(
 
 
 def place_and_write(
-    conn: Connection, decisions: Sequence[Decision], *, now: datetime, flow_run_id: str | None
+    conn: Connection,
+    decisions: Sequence[Decision],
+    *,
+    now: datetime,
+    flow_run_id: str | None,
+    log: bool = True,
 ) -> list[Decision]:
     """Rules 4 and 5 against the store: place each accepted entry in its key's timeline
-    (under a per-key lock), write the versions, then the log and the intake ledger.
-    Returns the decisions with their placement events appended."""
+    (under a per-key lock), write the versions, then (``log``) the log and the intake
+    ledger. Returns the decisions with their placement events appended."""
     accepted = [d.entry for d in decisions if d.entry is not None]
     lock_keys(conn, (k for e in accepted if (k := timeline_key(e)) is not None))
     timelines = load_timelines(conn, accepted)
@@ -252,8 +268,18 @@ def place_and_write(
     ]
     versions = [v for t in timelines.values() for v in t.versions] + unkeyed
     write_versions(conn, versions, now=now, new_memory_ids={e.id for e in accepted})
-    apply_decisions(conn, placed, now=now, flow_run_id=flow_run_id)
+    if log:
+        apply_decisions(conn, placed, now=now, flow_run_id=flow_run_id)
     return placed
+
+
+def by_tenant(decisions: Sequence[Decision]) -> dict[str, list[Decision]]:
+    """The decisions grouped by tenant, tenants in sorted order: every writer takes its
+    per-key locks tenant by tenant in that one order, so no two deadlock."""
+    groups: dict[str, list[Decision]] = {}
+    for decision in decisions:
+        groups.setdefault(decision.tenant, []).append(decision)
+    return dict(sorted(groups.items()))
 
 
 def _apply_one_by_one(
@@ -264,7 +290,12 @@ def _apply_one_by_one(
     the same candidate again (a re-ingested file) finds that key and adds nothing."""
     applied: list[Decision] = []
     with engine.execution_options(**WRITER).begin() as conn:
-        for decision in fresh_decisions(conn, decisions):
+        fresh = []
+        for tenant, group in by_tenant(decisions).items():
+            set_tenants(conn, [tenant])
+            fresh += fresh_decisions(conn, tenant, group)
+        for decision in fresh:
+            set_tenants(conn, [decision.tenant])
             try:
                 with conn.begin_nested():
                     applied += place_and_write(conn, [decision], now=now, flow_run_id=flow_run_id)
@@ -272,7 +303,7 @@ def _apply_one_by_one(
                 if is_transient(exc):
                     raise
                 refusal = reject_store_refusal(decision, first_line(exc.orig))
-                if already_judged(conn, [refusal.intake_key]):
+                if already_judged(conn, refusal.tenant, [refusal.intake_key]):
                     continue  # refused on an earlier run: already logged, nothing new
                 with conn.begin_nested():
                     apply_decisions(conn, [refusal], now=now, flow_run_id=flow_run_id)

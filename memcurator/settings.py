@@ -16,6 +16,9 @@ class Settings(BaseSettings):
     database_url: str = DEFAULT_DATABASE_URL
     # The name of a Prefect Secret block holding the URL; flows prefer it to database_url.
     database_url_secret: str | None = None
+    # The owner's connection, for `init` (migrations, roles) and `forget`; defaults to
+    # database_url, the application role's connection.
+    admin_database_url: str | None = None
     batch_size: int = 1000
     max_line_bytes: int = 1_048_576
     # The nightly pass (rules 6 and 7).
@@ -29,10 +32,10 @@ class Settings(BaseSettings):
     timezone: str = "UTC"
     nightly_cron: str = "0 2 * * *"
 
-    @field_validator("database_url")
+    @field_validator("database_url", "admin_database_url")
     @classmethod
-    def _force_psycopg_driver(cls, url: str) -> str:
-        return normalise_database_url(url)
+    def _force_psycopg_driver(cls, url: str | None) -> str | None:
+        return normalise_database_url(url) if url else url
 
 
 def normalise_database_url(url: str) -> str:

@@ -11,12 +11,12 @@ the pass date, UTC), never from the wall clock, so reruns are byte-identical.
 from __future__ import annotations
 
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, String, any_, bindparam, insert, select
+from sqlalchemy import Connection, String, any_, bindparam, insert, select, text
 from sqlalchemy.dialects.postgresql import ARRAY
 
 from memcurator.consolidation import (
@@ -30,6 +30,7 @@ from memcurator.consolidation import (
     Topic,
     plan_partition,
 )
+from store.engine import set_tenants
 from store.pass_writes import TOPIC_KEY_PREFIX, PassWriter
 from store.passlock import verify_pass_lock
 from store.tables import ConsolidationRun, Entry, EntrySource, TopicMember
@@ -112,21 +113,14 @@ def consolidate_partition(
         report.already_done = True
         return report
     cutoff = cutoff_of(as_of)
-    scopes = partition_scopes(conn, partition, cutoff)
-    stamps: dict[str, tuple[Any, ...]] = {}
-    observations = load_observations(conn, scopes, cutoff, stamps=stamps)
-    topics = load_topics(conn, scopes)
-    plan = plan_partition(observations, topics, cutoff=cutoff, policy=policy)
+    work = [
+        _plan_tenant(conn, tenant, scopes, cutoff, policy)
+        for tenant, scopes in sorted(partition_scopes(conn, partition, cutoff).items())
+    ]
     checkpoint(conn, "planned")
-    plan = _without_concurrent_changes(conn, plan, observations, stamps)
-    writer = PassWriter(conn, cutoff=cutoff, now=now, flow_run_id=flow_run_id, run_date=run_date)
-    writer.promote(plan.promotions, {o.id: o for o in observations})
-    checkpoint(conn, "promoted")
-    writer.expire(plan.expiries, policy)
-    checkpoint(conn, "expired")
-    writer.batch(plan.topics)
-    checkpoint(conn, "topics")
-    _fill(report, scopes, observations, plan, writer.actions)
+    _apply_plans(conn, work, report, policy, lambda tenant: PassWriter(
+        conn, cutoff=cutoff, now=now, flow_run_id=flow_run_id, run_date=run_date, tenant=tenant
+    ))  # fmt: skip
     conn.execute(
         insert(ConsolidationRun).values(
             run_date=run_date,
@@ -139,11 +133,63 @@ def consolidate_partition(
     return report
 
 
+@dataclass
+class _TenantWork:
+    """One tenant's share of a partition: what was loaded, the plan, and its writer. Each
+    step runs with row-level security limited to this tenant."""
+
+    tenant: str
+    scopes: Sequence[str]
+    observations: list[Observation]
+    stamps: dict[str, tuple[Any, ...]]
+    plan: PassPlan
+    writer: PassWriter = field(init=False)
+
+
+def _plan_tenant(
+    conn: Connection, tenant: str, scopes: Sequence[str], cutoff: datetime, policy: Policy
+) -> _TenantWork:
+    set_tenants(conn, [tenant])
+    stamps: dict[str, tuple[Any, ...]] = {}
+    observations = load_observations(conn, scopes, cutoff, stamps=stamps, tenant=tenant)
+    topics = load_topics(conn, scopes, tenant=tenant)
+    plan = plan_partition(observations, topics, cutoff=cutoff, policy=policy)
+    return _TenantWork(tenant, scopes, observations, stamps, plan)
+
+
+def _apply_plans(
+    conn: Connection,
+    work: Sequence[_TenantWork],
+    report: PartitionReport,
+    policy: Policy,
+    writer_for: Callable[[str], PassWriter],
+) -> None:
+    """Each step for every tenant of the partition, each under its own tenant; the
+    checkpoints between steps come once per partition."""
+    for w in work:
+        set_tenants(conn, [w.tenant])
+        w.plan = _without_concurrent_changes(conn, w.plan, w.observations, w.stamps, w.tenant)
+        w.writer = writer_for(w.tenant)
+        w.writer.promote(w.plan.promotions, {o.id: o for o in w.observations})
+    checkpoint(conn, "promoted")
+    for w in work:
+        set_tenants(conn, [w.tenant])
+        w.writer.expire(w.plan.expiries, policy)
+    checkpoint(conn, "expired")
+    for w in work:
+        set_tenants(conn, [w.tenant])
+        w.writer.batch(w.plan.topics)
+        _fill(report, w.scopes, w.observations, w.plan, w.writer.actions)
+    checkpoint(conn, "topics")
+    set_tenants(conn, [])
+
+
 def _without_concurrent_changes(
     conn: Connection,
     plan: PassPlan,
     observations: Sequence[Observation],
     stamps: dict[str, tuple[Any, ...]],
+    tenant: str,
 ) -> PassPlan:
     """Serialise with ingest on the keys the plan changes, and drop the changes whose
     observation ingest touched since it was loaded (tomorrow's pass sees it afresh).
@@ -168,7 +214,7 @@ def _without_concurrent_changes(
     for chunk in _chunks([o.id for o in keyed]):
         for row in conn.execute(
             select(Entry.id, Entry.status, Entry.evidence, Entry.last_confirmed_at).where(
-                _in(Entry.id, conn, chunk)
+                Entry.tenant == tenant, _in(Entry.id, conn, chunk)
             )
         ):
             if (row.status, row.evidence, row.last_confirmed_at) != stamps[row.id]:
@@ -189,14 +235,17 @@ def _fill(
     plan: PassPlan,
     actions: dict[str, int],
 ) -> None:
-    report.scopes = len(scopes)
-    report.observations = len(observations)
-    report.promoted = len(plan.promotions)
-    report.expired = len(plan.expiries)
-    report.topics_created = sum(t.is_new for t in plan.topics)
-    report.topics_updated = sum(not t.is_new for t in plan.topics)
-    report.members_linked = sum(len(t.new_members) for t in plan.topics)
-    report.actions = dict(sorted(actions.items()))
+    report.scopes += len(scopes)
+    report.observations += len(observations)
+    report.promoted += len(plan.promotions)
+    report.expired += len(plan.expiries)
+    report.topics_created += sum(t.is_new for t in plan.topics)
+    report.topics_updated += sum(not t.is_new for t in plan.topics)
+    report.members_linked += sum(len(t.new_members) for t in plan.topics)
+    merged = dict(report.actions)
+    for action, n in actions.items():
+        merged[action] = merged.get(action, 0) + n
+    report.actions = dict(sorted(merged.items()))
 
 
 def _counts(report: PartitionReport) -> dict[str, Any]:
@@ -215,14 +264,28 @@ def _chunks(values: Sequence[str]) -> list[Sequence[str]]:
     return [values[i : i + _CHUNK] for i in range(0, len(values), _CHUNK)]
 
 
-def partition_scopes(conn: Connection, partition: Partition, cutoff: datetime) -> list[str]:
-    """The scopes of ``partition`` that hold an active observation older than ``cutoff``."""
-    keys = conn.scalars(
-        select(Entry.scope_key)
-        .where(Entry.type == "observation", Entry.status == "active", Entry.created_at < cutoff)
-        .distinct()
-    )
-    return sorted(k for k in keys if partition.holds(k))
+def partition_scopes(
+    conn: Connection, partition: Partition, cutoff: datetime
+) -> dict[str, list[str]]:
+    """The scopes of ``partition`` that hold an active observation older than ``cutoff``,
+    by tenant. On PostgreSQL the owner's ``memcurator_observation_scopes`` names them (row-level
+    security hides every row from a pass that has not yet said which tenants it works on)."""
+    if conn.dialect.name == "postgresql":
+        pairs = conn.execute(
+            text("SELECT scope_key, tenant FROM memcurator_observation_scopes(:cutoff)"),
+            {"cutoff": cutoff},
+        ).all()
+    else:
+        pairs = conn.execute(
+            select(Entry.scope_key, Entry.tenant)
+            .where(Entry.type == "observation", Entry.status == "active", Entry.created_at < cutoff)
+            .distinct()
+        ).all()
+    tenants: dict[str, list[str]] = {}
+    for key, tenant in sorted(pairs):
+        if partition.holds(key):
+            tenants.setdefault(tenant, []).append(key)
+    return tenants
 
 
 def load_observations(
@@ -231,6 +294,7 @@ def load_observations(
     cutoff: datetime,
     *,
     stamps: dict[str, tuple[Any, ...]] | None = None,
+    tenant: str,
 ) -> list[Observation]:
     """The active observations of ``scopes`` with their sightings before ``cutoff``."""
     rows: list[Any] = []
@@ -272,7 +336,11 @@ def load_observations(
                 EntrySource.source_kind,
                 EntrySource.confidence,
                 EntrySource.sensitivity,
-            ).where(_in(EntrySource.entry_id, conn, chunk), EntrySource.created_at < cutoff)
+            ).where(
+                EntrySource.tenant == tenant,
+                _in(EntrySource.entry_id, conn, chunk),
+                EntrySource.created_at < cutoff,
+            )
         ):
             sightings.setdefault(s.entry_id, []).append(
                 Sighting(s.source_session_id, s.created_at, s.source_kind)
@@ -281,7 +349,7 @@ def load_observations(
         in_topic.update(
             conn.scalars(
                 select(TopicMember.observation_id).where(
-                    _in(TopicMember.observation_id, conn, chunk)
+                    TopicMember.tenant == tenant, _in(TopicMember.observation_id, conn, chunk)
                 )
             )
         )
@@ -306,7 +374,7 @@ def load_observations(
     ]
 
 
-def load_topics(conn: Connection, scopes: Sequence[str]) -> list[Topic]:
+def load_topics(conn: Connection, scopes: Sequence[str], *, tenant: str) -> list[Topic]:
     """The topic entries of ``scopes``: every member's id (the entry's ``links``), the most
     recent members' text, and the entry's own aggregates. A topic's nightly cost does not grow
     with its age."""
@@ -335,7 +403,7 @@ def load_topics(conn: Connection, scopes: Sequence[str]) -> list[Topic]:
         for m in conn.execute(
             select(
                 Entry.id, Entry.content, Entry.created_at, Entry.confidence, Entry.sensitivity
-            ).where(_in(Entry.id, conn, chunk))
+            ).where(Entry.tenant == tenant, _in(Entry.id, conn, chunk))
         ):
             recent[m.id] = Member(
                 m.id, m.content, m.created_at, m.confidence, m.sensitivity, m.created_at

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import re
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -15,7 +17,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from psycopg.abc import Buffer
 from psycopg.types.datetime import TimestamptzLoader
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 
@@ -90,6 +92,7 @@ def make_engine(url: str, *, statement_timeout_ms: int | None = None) -> Engine:
         event.listen(engine, "begin", _sqlite_begin)
     else:
         event.listen(engine, "connect", _tolerant_timestamps)
+        event.listen(engine, "begin", _postgresql_begin)
     return engine
 
 
@@ -118,6 +121,29 @@ def _tolerant_timestamps(dbapi_connection: Any, _record: Any) -> None:
 
 
 WRITER = {"memcurator_writer": True}
+TENANTS = "memcurator_tenants"
+
+
+def for_tenants(engine: Engine, tenants: Iterable[str]) -> Engine:
+    """``engine`` with every transaction it begins limited to ``tenants`` (PostgreSQL's
+    row-level security; SQLite is single-tenant and ignores it)."""
+    return engine.execution_options(**{TENANTS: tuple(sorted(set(tenants)))})
+
+
+def set_tenants(conn: Connection, tenants: Iterable[str]) -> None:
+    """Limit the rest of ``conn``'s current transaction to ``tenants`` (transaction-local:
+    it ends with the transaction, so a pooled connection never carries it over)."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(
+            text("SELECT set_config('memcurator.tenants', :tenants, true)"),
+            {"tenants": json.dumps(sorted(set(tenants)))},
+        )
+
+
+def _postgresql_begin(conn: Connection) -> None:
+    tenants = conn.get_execution_options().get(TENANTS)
+    if tenants is not None:
+        set_tenants(conn, tenants)
 
 
 def _sqlite_begin(conn: Any) -> None:

@@ -37,8 +37,9 @@ class PassWriter:
         now: datetime,
         flow_run_id: str | None,
         run_date: str,
+        tenant: str,
     ) -> None:
-        self.conn, self.cutoff, self.now = conn, cutoff, now
+        self.conn, self.cutoff, self.now, self.tenant = conn, cutoff, now, tenant
         self.flow_run_id, self.run_date = flow_run_id, run_date
         self.events: list[dict[str, Any]] = []
         self.actions: dict[str, int] = {}
@@ -64,6 +65,7 @@ class PassWriter:
                 "reason": reason,
                 "flow_run_id": self.flow_run_id,
                 "payload": payload,
+                "tenant": self.tenant,
             }
         )
 
@@ -77,7 +79,7 @@ class PassWriter:
     ) -> None:
         if not promotions:
             return
-        rows = _entry_rows(self.conn, [p.observation_id for p in promotions])
+        rows = _entry_rows(self.conn, self.tenant, [p.observation_id for p in promotions])
         current: dict[tuple[str, str], str] = {}
         for p in promotions:
             obs = rows[p.observation_id]
@@ -86,6 +88,7 @@ class PassWriter:
             if key is not None:
                 target = current.get((obs["scope_key"], key)) or self.conn.scalar(
                     select(Entry.id).where(
+                        Entry.tenant == self.tenant,
                         Entry.scope_key == obs["scope_key"],
                         Entry.type == "fact",
                         Entry.subject_key == key,
@@ -126,14 +129,18 @@ class PassWriter:
             else:
                 self.conn.execute(
                     update(Entry)
-                    .where(Entry.id == target)
+                    .where(Entry.tenant == self.tenant, Entry.id == target)
                     .values(evidence=Entry.evidence + evidence, updated_at=self.cutoff)
                 )
             if key is not None:
                 current[(obs["scope_key"], key)] = target
             self.conn.execute(
                 update(Entry)
-                .where(Entry.id == p.observation_id, Entry.status == "active")
+                .where(
+                    Entry.tenant == self.tenant,
+                    Entry.id == p.observation_id,
+                    Entry.status == "active",
+                )
                 .values(
                     status="superseded",
                     valid_to=p.qualified_at,
@@ -162,7 +169,9 @@ class PassWriter:
             return
         self.conn.execute(
             update(Entry)
-            .where(Entry.id == bindparam("oid"), Entry.status == "active")
+            .where(
+                Entry.tenant == self.tenant, Entry.id == bindparam("oid"), Entry.status == "active"
+            )
             .values(status="expired", valid_to=bindparam("at"), updated_at=self.cutoff),
             [{"oid": e.observation_id, "at": e.expired_at} for e in expiries],
         )
@@ -186,7 +195,7 @@ class PassWriter:
             else:
                 self.conn.execute(
                     update(Entry)
-                    .where(Entry.id == t.topic_id)
+                    .where(Entry.tenant == self.tenant, Entry.id == t.topic_id)
                     .values(
                         content=t.content,
                         evidence=len(t.members),
@@ -200,6 +209,7 @@ class PassWriter:
             joined = set(t.new_members)
             members += [
                 {
+                    "tenant": self.tenant,
                     "observation_id": m,
                     "topic_id": t.topic_id,
                     "joined_on": self.run_date,
@@ -223,6 +233,7 @@ class PassWriter:
     def _topic_row(self, t: TopicUpdate) -> dict[str, Any]:
         scope = json.loads(t.scope_key)
         return {
+            "tenant": self.tenant,
             "id": t.topic_id,
             "type": "summary",
             "scope_key": t.scope_key,
@@ -257,7 +268,7 @@ class PassWriter:
         }
 
 
-def _entry_rows(conn: Connection, ids: Sequence[str]) -> dict[str, dict[str, Any]]:
+def _entry_rows(conn: Connection, tenant: str, ids: Sequence[str]) -> dict[str, dict[str, Any]]:
     rows: dict[str, dict[str, Any]] = {}
     for start in range(0, len(ids), _CHUNK):
         chunk = list(ids[start : start + _CHUNK])
@@ -265,6 +276,6 @@ def _entry_rows(conn: Connection, ids: Sequence[str]) -> dict[str, dict[str, Any
             wanted = Entry.id == any_(bindparam(None, chunk, type_=ARRAY(String)))
         else:
             wanted = Entry.id.in_(chunk)
-        for row in conn.execute(select(Entry.__table__).where(wanted)):
+        for row in conn.execute(select(Entry.__table__).where(Entry.tenant == tenant, wanted)):
             rows[row.id] = dict(row._mapping)
     return rows

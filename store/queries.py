@@ -9,6 +9,8 @@ from typing import Any
 from sqlalchemy import Engine, Select, select
 
 from memcurator.schema import SCOPE_LEVELS
+from memcurator.tenancy import tenant_of
+from store.engine import for_tenants
 from store.tables import Entry, WriteLog
 
 ENTRY_STATUSES = ("active", "superseded", "expired", "retired")
@@ -61,7 +63,7 @@ def entry_document(entry: Entry) -> dict[str, Any]:
 
 def entries_query(scope: Mapping[str, str], status: str = "active") -> Select[tuple[Entry]]:
     """Entries whose scope includes every given level (``status='all'`` for every status)."""
-    query = select(Entry).order_by(Entry.id)
+    query = select(Entry).order_by(Entry.id, Entry.tenant)
     for level, value in scope.items():
         query = query.where(getattr(Entry, level) == value)
     if status != "all":
@@ -72,9 +74,12 @@ def entries_query(scope: Mapping[str, str], status: str = "active") -> Select[tu
 def iter_entries(
     engine: Engine, scope: Mapping[str, str] | None = None, status: str = "active"
 ) -> Iterator[dict[str, Any]]:
-    """Stream stored entries in id order without loading them all."""
+    """Stream stored entries in id order without loading them all. Under row-level security
+    (PostgreSQL, the app role) only the rows of the scope's tenant, its top level, are seen."""
     from sqlalchemy.orm import Session
 
+    if scope:
+        engine = for_tenants(engine, [tenant_of(scope)])
     with Session(engine) as session:
         result = session.scalars(
             entries_query(scope or {}, status).execution_options(yield_per=1000)
@@ -105,11 +110,16 @@ def iter_log(
     rule: str | None = None,
     action: str | None = None,
     since: datetime | None = None,
+    scope: Mapping[str, str] | None = None,
 ) -> Iterator[dict[str, Any]]:
-    """Stream the write log in the order it was written, filtered."""
+    """Stream the write log in the order it was written, filtered. A scope selects its
+    tenant's rows (the log is kept per tenant, not per finer scope level)."""
     from sqlalchemy.orm import Session
 
     query = select(WriteLog).order_by(WriteLog.seq)
+    if scope:
+        engine = for_tenants(engine, [tenant_of(scope)])
+        query = query.where(WriteLog.tenant == tenant_of(scope))
     if memory_id:
         query = query.where(WriteLog.memory_id == memory_id)
     if rule:

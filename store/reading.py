@@ -12,6 +12,8 @@ from sqlalchemy.orm import Session
 from sqlalchemy.sql.elements import ColumnElement
 
 from memcurator.schema import SCOPE_LEVELS
+from memcurator.tenancy import tenant_of
+from store.engine import for_tenants
 from store.queries import entry_document, iso, log_document
 from store.tables import Entry, EntrySource, TopicMember, WriteLog
 
@@ -20,9 +22,10 @@ SPECIFICITY = {"user_id": 5, "agent_id": 4, "project_id": 3, "team_id": 2, "org_
 
 
 def applies_to(scope: Mapping[str, str]) -> ColumnElement[bool]:
-    """Entries whose every scope level matches ``scope`` (a team entry applies to a user of
-    that team when the query names the team; another user's entry never applies)."""
-    clauses = []
+    """Entries of the scope's tenant whose every scope level matches ``scope`` (a team entry
+    applies to a user of that team when the query names the team; another user's entry, or
+    another tenant's, never applies)."""
+    clauses = [Entry.tenant == tenant_of(scope)]
     for level in SCOPE_LEVELS:
         column = getattr(Entry, level)
         clauses.append(
@@ -42,7 +45,7 @@ def as_of(engine: Engine, scope: Mapping[str, str], at: datetime) -> list[dict[s
         )
         .order_by(Entry.subject_key, Entry.id)
     )
-    with Session(engine) as session:
+    with Session(for_tenants(engine, [tenant_of(scope)])) as session:
         return [entry_document(e) for e in session.scalars(query)]
 
 
@@ -66,7 +69,7 @@ def recall(
     """The active view an agent gets: per key the most specific scope present, ranked by
     confidence then recency. With ``explain``, each entry lists the broader ones it shadows."""
     query = select(Entry).where(applies_to(scope), Entry.status == "active")
-    with Session(engine) as session:
+    with Session(for_tenants(engine, [tenant_of(scope)])) as session:
         entries = list(session.scalars(query))
     groups: dict[Any, list[Entry]] = {}
     for entry in entries:
@@ -84,26 +87,40 @@ def recall(
     return [doc for _, doc in view[:limit]]
 
 
-def trace(engine: Engine, memory_id: str) -> dict[str, Any] | None:
+class AmbiguousId(LookupError):
+    """An id that several tenants use: the caller must say whose (``--scope``)."""
+
+
+def trace(
+    engine: Engine, memory_id: str, scope: Mapping[str, str] | None = None
+) -> dict[str, Any] | None:
     """An entry, the turns it came from, every log event about it, and its supersession
-    chain both ways. A merged candidate's id leads to the entry it was merged into."""
+    chain both ways. A merged candidate's id leads to the entry it was merged into.
+
+    Ids are unique per tenant: ``scope`` names the tenant (its top level). Without one, an
+    id that several tenants use raises ``AmbiguousId`` (and on PostgreSQL, as the app role,
+    row-level security shows no tenant's rows at all)."""
+    tenant = tenant_of(scope) if scope else None
+    if tenant is not None:
+        engine = for_tenants(engine, [tenant])
     with Session(engine) as session:
-        entry = session.get(Entry, memory_id)
+        entry = _find(session, Entry, Entry.id, memory_id, tenant)
         if entry is None:
-            source = session.get(EntrySource, memory_id)
+            source = _find(session, EntrySource, EntrySource.memory_id, memory_id, tenant)
             if source is None:
                 return None
-            entry = session.get(Entry, source.entry_id)
+            entry = session.get(Entry, (source.tenant, source.entry_id))
             assert entry is not None
+        mine = entry.tenant
         sources = session.scalars(
             select(EntrySource)
-            .where(EntrySource.entry_id == entry.id)
+            .where(EntrySource.tenant == mine, EntrySource.entry_id == entry.id)
             .order_by(EntrySource.valid_from, EntrySource.memory_id)
         )
         mentioned = cast(WriteLog.related_ids, Text).contains(f'"{entry.id}"', autoescape=True)
         events = session.scalars(
             select(WriteLog)
-            .where(or_(WriteLog.memory_id == entry.id, mentioned))
+            .where(WriteLog.tenant == mine, or_(WriteLog.memory_id == entry.id, mentioned))
             .order_by(WriteLog.seq)
         )
         return {
@@ -114,10 +131,25 @@ def trace(engine: Engine, memory_id: str) -> dict[str, Any] | None:
             "superseded_by": _chain(session, entry, backwards=False),
             "topics": list(
                 session.scalars(
-                    select(TopicMember.topic_id).where(TopicMember.observation_id == entry.id)
+                    select(TopicMember.topic_id).where(
+                        TopicMember.tenant == mine, TopicMember.observation_id == entry.id
+                    )
                 )
             ),
         }
+
+
+def _find(session: Session, table: Any, column: Any, memory_id: str, tenant: str | None) -> Any:
+    query = select(table).where(column == memory_id).limit(2)
+    if tenant is not None:
+        query = query.where(table.tenant == tenant)
+    found = list(session.scalars(query))
+    if len(found) > 1:
+        raise AmbiguousId(
+            f"several tenants use id {memory_id!r}: say whose with --scope org_id=... "
+            "(or the tenant's top scope level)"
+        )
+    return found[0] if found else None
 
 
 def _source_document(source: EntrySource) -> dict[str, Any]:
@@ -144,11 +176,15 @@ def _chain(session: Session, entry: Entry, *, backwards: bool) -> list[dict[str,
         if backwards:
             current = session.scalars(
                 select(Entry)
-                .where(Entry.superseded_by == current.id)
+                .where(Entry.tenant == entry.tenant, Entry.superseded_by == current.id)
                 .order_by(Entry.valid_since.desc())
             ).first()
         else:
-            current = session.get(Entry, current.superseded_by) if current.superseded_by else None
+            current = (
+                session.get(Entry, (entry.tenant, current.superseded_by))
+                if current.superseded_by
+                else None
+            )
         if current is None or current.id in seen:
             break
         seen.add(current.id)

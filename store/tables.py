@@ -49,10 +49,14 @@ class Base(DeclarativeBase):
 
 
 class Entry(Base):
-    """A memory entry. Rows are never deleted; ``status`` and ``valid_to`` retire them."""
+    """A memory entry. Rows are never deleted; ``status`` and ``valid_to`` retire them.
+
+    Ids are unique per tenant (the top scope level): the key is (tenant, id), here and in
+    entry_sources, intake and topic_members."""
 
     __tablename__ = "entries"
 
+    tenant: Mapped[str] = mapped_column(String(200), primary_key=True, server_default="")
     id: Mapped[str] = mapped_column(String(128), primary_key=True)
     type: Mapped[str] = mapped_column(String(16))
     scope_key: Mapped[str] = mapped_column(String(1100))
@@ -98,8 +102,9 @@ class EntrySource(Base):
 
     __tablename__ = "entry_sources"
 
+    tenant: Mapped[str] = mapped_column(String(200), primary_key=True, server_default="")
     memory_id: Mapped[str] = mapped_column(String(128), primary_key=True)
-    entry_id: Mapped[str] = mapped_column(String(128), index=True)
+    entry_id: Mapped[str] = mapped_column(String(128))
     content: Mapped[str] = mapped_column(Text)
     value: Mapped[str | None] = mapped_column(Text)
     valid_from: Mapped[datetime]
@@ -112,6 +117,8 @@ class EntrySource(Base):
     # The candidate's explicit ``supersedes``: a late arrival re-places sources, and rule 5
     # must see it again then.
     supersedes: Mapped[str | None] = mapped_column(String(128))
+
+    __table_args__ = (Index("ix_entry_sources_entry_id", "tenant", "entry_id"),)
 
 
 class WriteLog(Base):
@@ -129,11 +136,16 @@ class WriteLog(Base):
     reason: Mapped[str] = mapped_column(Text)
     flow_run_id: Mapped[str | None] = mapped_column(String(64))
     payload: Mapped[dict[str, Any] | None]
+    # '' for a line that named no tenant: appended by the app, read by the owner only.
+    tenant: Mapped[str] = mapped_column(String(200), server_default="")
 
     __table_args__ = (
         Index("ix_write_log_memory_id", "memory_id"),
         Index("ix_write_log_rule_action", "rule", "action"),
         Index("ix_write_log_at", "at"),
+        # No INSERT ... RETURNING: a tenant-less row may be appended by a role that may not
+        # read it back (row-level security checks returned rows like selected ones).
+        {"implicit_returning": False},
     )
 
 
@@ -142,11 +154,14 @@ class Intake(Base):
 
     __tablename__ = "intake"
 
+    tenant: Mapped[str] = mapped_column(String(200), primary_key=True, server_default="")
     key: Mapped[str] = mapped_column(String(128), primary_key=True)
     outcome: Mapped[str] = mapped_column(String(16))
     rule: Mapped[str] = mapped_column(String(32))
     memory_id: Mapped[str | None] = mapped_column(String(128))
     received_at: Mapped[datetime]
+    # A digest of what was accepted under the key: the same id with other content is refused.
+    digest: Mapped[str | None] = mapped_column(String(32))
 
 
 class AuditMark(Base):
@@ -168,10 +183,13 @@ class TopicMember(Base):
 
     __tablename__ = "topic_members"
 
+    tenant: Mapped[str] = mapped_column(String(200), primary_key=True, server_default="")
     observation_id: Mapped[str] = mapped_column(String(128), primary_key=True)
-    topic_id: Mapped[str] = mapped_column(String(128), index=True)
+    topic_id: Mapped[str] = mapped_column(String(128))
     joined_on: Mapped[str] = mapped_column(String(10))
     last_seen: Mapped[datetime]
+
+    __table_args__ = (Index("ix_topic_members_topic_id", "tenant", "topic_id"),)
 
 
 class ConsolidationRun(Base):

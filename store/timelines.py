@@ -30,6 +30,7 @@ from memcurator.lifecycle import Policy
 from memcurator.meaning import cardinality
 from memcurator.resolve import Source, Timeline, Version
 from memcurator.settings import Settings
+from memcurator.tenancy import tenant_of
 from store.tables import Entry, EntrySource
 from store.writes import copy_rows, entry_row, scope_key
 
@@ -130,16 +131,15 @@ def _attribute(key_or_attribute: str | None) -> str | None:
 
 
 def load_sources(conn: Connection, versions: Sequence[Version]) -> None:
-    by_id = {v.id: v for v in versions}
+    by_id = {(tenant_of(v.entry.scope), v.id): v for v in versions}
     for v in versions:
         v.sources = []
     ids = list(by_id)
     for start in range(0, len(ids), _CHUNK):
-        rows = conn.execute(
-            select(EntrySource).where(EntrySource.entry_id.in_(ids[start : start + _CHUNK]))
-        ).mappings()
+        wanted = tuple_(EntrySource.tenant, EntrySource.entry_id).in_(ids[start : start + _CHUNK])
+        rows = conn.execute(select(EntrySource).where(wanted)).mappings()
         for row in rows:
-            sources = by_id[row["entry_id"]].sources
+            sources = by_id[(row["tenant"], row["entry_id"])].sources
             assert sources is not None
             sources.append(
                 Source(
@@ -223,24 +223,31 @@ def write_versions(
                if not v.is_new]
     inserts = [_row(v, now) for v in changed if v.is_new]
     if updates:
-        params = [{"b_id": row["id"], **{c: row[c] for c in _MUTABLE}} for row in updates]
+        params = [
+            {"b_id": row["id"], "b_tenant": row["tenant"], **{c: row[c] for c in _MUTABLE}}
+            for row in updates
+        ]
         conn.execute(
             update(Entry)
-            .where(Entry.id == bindparam("b_id"))
+            .where(Entry.tenant == bindparam("b_tenant"), Entry.id == bindparam("b_id"))
             .values({c: bindparam(c) for c in _MUTABLE}),
             params,
         )
     _insert(conn, Entry, inserts)
     sources, moved = [], []
     for v in changed:
+        tenant = tenant_of(v.entry.scope)
         for src in v.added + v.moved:
             if src.memory_id in new_memory_ids:
-                sources.append(_source_row(v.id, src))
+                sources.append(_source_row(tenant, v.id, src))
             else:
-                moved.append({"b_mid": src.memory_id, "entry_id": v.id})
+                moved.append({"b_tenant": tenant, "b_mid": src.memory_id, "entry_id": v.id})
     if moved:
         conn.execute(
-            update(EntrySource).where(EntrySource.memory_id == bindparam("b_mid")),
+            update(EntrySource).where(
+                EntrySource.tenant == bindparam("b_tenant"),
+                EntrySource.memory_id == bindparam("b_mid"),
+            ),
             moved,
         )
     _insert(conn, EntrySource, sources)
@@ -289,8 +296,9 @@ def _row(v: Version, now: datetime) -> dict[str, Any]:
     return row
 
 
-def _source_row(entry_id: str, src: Source) -> dict[str, Any]:
+def _source_row(tenant: str, entry_id: str, src: Source) -> dict[str, Any]:
     return {
+        "tenant": tenant,
         "memory_id": src.memory_id,
         "entry_id": entry_id,
         "content": src.content,

@@ -6,18 +6,22 @@ with its entry, its log events and its intake record, or none does.
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 import psycopg
 from psycopg.types.json import Jsonb
-from sqlalchemy import JSON, Connection, String, any_, bindparam, insert, select
+from sqlalchemy import JSON, Connection, String, any_, bindparam, insert, select, text
 from sqlalchemy.dialects.postgresql import ARRAY, JSONB
 from sqlalchemy.exc import DBAPIError
 
-from memcurator.decisions import Decision, NewEntry
+from memcurator.decisions import Decision, LogEvent, NewEntry
+from memcurator.ids import fingerprint
 from memcurator.schema import canonical_scope_key
+from memcurator.tenancy import tenant_of
 from store.tables import Intake, WriteLog
 
 _CHUNK = 1000
@@ -29,9 +33,10 @@ def scope_key(scope: dict[str, str]) -> str:
     return canonical_scope_key(scope)
 
 
-def already_judged(conn: Connection, keys: Sequence[str]) -> set[str]:
-    """The intake keys among ``keys`` that an earlier run already judged."""
-    seen: set[str] = set()
+def already_judged(conn: Connection, tenant: str, keys: Sequence[str]) -> dict[str, str | None]:
+    """The intake keys among ``keys`` that an earlier run already judged for ``tenant``,
+    each with the digest of what was judged under it."""
+    seen: dict[str, str | None] = {}
     for start in range(0, len(keys), _CHUNK):
         chunk = list(keys[start : start + _CHUNK])
         if conn.dialect.name == "postgresql":
@@ -39,19 +44,51 @@ def already_judged(conn: Connection, keys: Sequence[str]) -> set[str]:
             matches = Intake.key == any_(bindparam("keys", chunk, type_=ARRAY(String(128))))
         else:
             matches = Intake.key.in_(chunk)
-        seen.update(conn.scalars(select(Intake.key).where(matches)))
+        query = select(Intake.key, Intake.digest).where(Intake.tenant == tenant, matches)
+        seen.update((key, digest) for key, digest in conn.execute(query))
     return seen
 
 
-def fresh_decisions(conn: Connection, decisions: Sequence[Decision]) -> list[Decision]:
-    """The decisions not judged before, first occurrence winning inside the batch."""
-    seen = already_judged(conn, [d.intake_key for d in decisions])
+def digest(decision: Decision) -> str | None:
+    """What was accepted under an id, in short: the same id sent again with other content is
+    another candidate, not a re-submission (a rejection's key is already its content's)."""
+    if decision.entry is None:
+        return None
+    canonical = json.dumps(dataclasses.asdict(decision.entry), sort_keys=True, default=str)
+    return fingerprint(canonical.encode())
+
+
+def fresh_decisions(conn: Connection, tenant: str, decisions: Sequence[Decision]) -> list[Decision]:
+    """The decisions of one tenant not judged before, first occurrence winning inside the
+    batch. An id judged before for other content is rejected (rule ``id``), with a log row."""
+    seen = already_judged(conn, tenant, [d.intake_key for d in decisions])
     fresh = []
     for decision in decisions:
+        mine = digest(decision)
         if decision.intake_key not in seen:
-            seen.add(decision.intake_key)
+            seen[decision.intake_key] = mine
             fresh.append(decision)
+        elif mine is not None and seen[decision.intake_key] not in (None, mine):
+            reuse = reject_reused_id(decision, mine)
+            if reuse.intake_key not in already_judged(conn, tenant, [reuse.intake_key]):
+                seen[reuse.intake_key] = None
+                fresh.append(reuse)
     return fresh
+
+
+def reject_reused_id(decision: Decision, mine: str) -> Decision:
+    """An id this tenant already used for a different candidate: refused, and said so."""
+    event = LogEvent(
+        "rejected",
+        "id",
+        f"id {decision.intake_key} was already used in this tenant for a different "
+        "candidate; ids are unique per tenant: send the new one under a new id",
+        related_ids=(decision.intake_key,),
+    )
+    key = "rej_" + fingerprint(f"{decision.intake_key}\x1f{mine}".encode())
+    return dataclasses.replace(
+        decision, intake_key=key, outcome="rejected", rule="id", entry=None, events=(event,)
+    )
 
 
 def apply_decisions(
@@ -74,13 +111,16 @@ def apply_decisions(
             "reason": e.reason,
             "flow_run_id": flow_run_id,
             "payload": e.payload,
+            "tenant": d.tenant,
         }
         for d in decisions
         for e in d.events
     ]
     intake = [
         {
+            "tenant": d.tenant,
             "key": d.intake_key,
+            "digest": digest(d),
             "outcome": d.outcome,
             "rule": d.rule,
             "memory_id": d.entry.id if d.entry else None,
@@ -102,8 +142,14 @@ def copy_rows(conn: Connection, table: Any, rows: list[dict[str, Any]]) -> None:
     """PostgreSQL's COPY inside the caller's transaction: the fastest way in, same semantics.
 
     COPY bypasses SQLAlchemy's statement layer, so its errors are wrapped here as the
-    ``DBAPIError`` every caller already handles.
+    ``DBAPIError`` every caller already handles. PostgreSQL refuses COPY FROM to a table
+    whose row-level security binds the session (the app role): that role gets multi-row
+    INSERTs, which the policies check row by row.
     """
+    if _row_security_active(conn, table.name):
+        for start in range(0, len(rows), _CHUNK):
+            conn.execute(insert(table), rows[start : start + _CHUNK])
+        return
     columns = list(rows[0])
     json_columns = {c.name for c in table.columns if isinstance(c.type, JSON | JSONB)}
     statement = f"COPY {table.name} ({', '.join(columns)}) FROM STDIN"
@@ -128,9 +174,19 @@ def copy_rows(conn: Connection, table: Any, rows: list[dict[str, Any]]) -> None:
         ) from exc
 
 
+def _row_security_active(conn: Connection, table: str) -> bool:
+    # Whether the policies bind this session depends on its role only: asked once per
+    # connection and table.
+    cache = conn.info.setdefault("memcurator_row_security", {})
+    if table not in cache:
+        cache[table] = bool(conn.scalar(text("SELECT row_security_active(:t)"), {"t": table}))
+    return bool(cache[table])
+
+
 def entry_row(entry: NewEntry, now: datetime) -> dict[str, Any]:
     """The ``entries`` row for a newly accepted entry."""
     return {
+        "tenant": tenant_of(entry.scope),
         "id": entry.id,
         "type": entry.type,
         "scope_key": scope_key(entry.scope),

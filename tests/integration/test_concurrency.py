@@ -70,7 +70,8 @@ def test_the_database_refuses_a_second_current_entry_for_one_key(engine: Engine)
                 "source_session_id, confidence, "
                 "created_at, valid_from, valid_since, valid_to, supersedes, superseded_by, "
                 "sensitivity, subject_key, subject_entity, subject_attribute, subject_value, "
-                "task_id, links, tool, symptom, status, evidence, last_confirmed_at, updated_at "
+                "task_id, links, tool, symptom, status, evidence, last_confirmed_at, updated_at, "
+                "tenant "
                 "FROM entries WHERE id = 'first'"
             )
         )

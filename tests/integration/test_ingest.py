@@ -82,11 +82,24 @@ def test_resubmitting_a_candidate_id_is_a_no_op(engine: Engine) -> None:
     first = candidate(id="c_same")
     submit([first], engine=engine)
     before = counts(engine)
-    report = submit([first, candidate(id="c_same", content="The user is vegan")], engine=engine)
-    assert report.skipped == 2 and not report.outcomes
+    report = submit([first], engine=engine)
+    assert report.skipped == 1 and not report.outcomes
     assert counts(engine) == before
+
+
+def test_reusing_an_id_for_other_content_is_refused_with_a_log_row(engine: Engine) -> None:
+    first = candidate(id="c_same")
+    submit([first], engine=engine)
+    other = candidate(id="c_same", content="The user is vegan")
+    report = submit([first, other], engine=engine)
+    assert report.skipped == 1 and report.outcomes == {"rejected:id": 1}
     (entry,) = iter_entries(engine)
     assert entry["content"] == "The user is vegetarian"
+    (row,) = [r for r in iter_log(engine) if r["rule"] == "id"]
+    assert row["action"] == "rejected" and "already used" in row["reason"]
+    before = counts(engine)
+    assert submit([other], engine=engine).skipped == 1  # the refusal itself is not repeated
+    assert counts(engine) == before
 
 
 def test_ingesting_a_file_twice_changes_nothing(engine: Engine) -> None:
