@@ -226,6 +226,11 @@ def _write_rows(rows: Iterator[dict[str, Any]], fmt: str) -> None:
         writer.writerow(flat)
 
 
+ScopeFilter = Annotated[
+    list[str], typer.Option("--scope", help="LEVEL=VALUE, repeatable: only that scope's rows.")
+]
+
+
 @app.command()
 def log(
     memory: Annotated[
@@ -240,17 +245,20 @@ def log(
     since: Annotated[
         str | None, typer.Option(help="Only events at or after this RFC 3339 time.")
     ] = None,
+    scope: ScopeFilter = [],  # noqa: B006
     database_url: DatabaseUrl = None,
 ) -> None:
     """Print the write log as JSON Lines, oldest first.
 
-    Example: memcurator log --action rejected --rule transient
+    Example: memcurator log --action rejected --rule transient --scope org_id=acme
     """
     from store.queries import iter_log
 
     since_at = _parse_time(since, "--since") if since else None
+    only = _parse_scope(scope)
     engine = _engine(database_url)
-    for row in iter_log(engine, memory_id=memory, rule=rule, action=action, since=since_at):
+    rows = iter_log(engine, memory_id=memory, rule=rule, action=action, since=since_at, scope=only)
+    for row in rows:
         sys.stdout.write(json.dumps(row, ensure_ascii=False) + "\n")
 
 
@@ -291,19 +299,25 @@ def as_of_command(
 @app.command()
 def trace(
     memory_id: Annotated[str, typer.Argument(help="An entry id, or the id of a merged candidate.")],
+    scope: ScopeFilter = [],  # noqa: B006
     database_url: DatabaseUrl = None,
 ) -> None:
     """Print an entry, its source turns, every log event about it and its supersession chain.
+    An erased id prints one line saying when it was erased.
 
-    Example: memcurator trace mem_01J8ZK3Q7V9X2C4B6N8M0P2R4T
+    Example: memcurator trace mem_01J8ZK3Q7V9X2C4B6N8M0P2R4T --scope org_id=acme
     """
     from store.reading import trace as trace_entry
 
+    only = _parse_scope(scope)
     engine = _engine(database_url)
-    found = trace_entry(engine, memory_id)
+    found = trace_entry(engine, memory_id, only)
     if found is None:
-        fail(f"no entry or merged candidate has id {memory_id!r}", 1)
-    typer.echo(json.dumps(found, ensure_ascii=False, indent=2))
+        fail(f"no entry or merged candidate has id {memory_id!r}{' in that scope' * bool(only)}", 1)
+    shown = json.dumps(found, ensure_ascii=False, indent=2)
+    if "erasure_seq" in found:  # one line, and nothing of what was erased
+        shown = "{id} was erased at {erased_at} (write log seq {erasure_seq})".format(**found)
+    typer.echo(shown)
 
 
 @app.command()
@@ -345,16 +359,18 @@ app.add_typer(audit_app, name="audit")
 def audit_sample_command(
     per_type: Annotated[int, typer.Option(min=1, max=10_000, help="Entries per type.")] = 20,
     seed: Annotated[int | None, typer.Option(help="Random seed, to repeat a sample.")] = None,
+    scope: ScopeFilter = [],  # noqa: B006
     database_url: DatabaseUrl = None,
 ) -> None:
     """Print a random sample of active entries per type (JSON Lines) to check by hand.
 
-    Example: memcurator audit sample --per-type 20 --seed 7
+    Example: memcurator audit sample --per-type 20 --seed 7 --scope org_id=acme
     """
     from store.operations import audit_sample
 
+    only = _parse_scope(scope)
     engine = _engine(database_url)
-    for entry in audit_sample(engine, per_type=per_type, seed=seed):
+    for entry in audit_sample(engine, per_type=per_type, seed=seed, scope=only):
         sys.stdout.write(json.dumps(entry, ensure_ascii=False) + "\n")
 
 
@@ -435,7 +451,6 @@ def demo(
     run_demo(out=out, users=users, days=days, seed=seed, consolidate=demo_passes)
 
 
-
 def main() -> None:
     """Entry point: run the app, turning every failure into one line and an exit code."""
     from sqlalchemy.exc import DBAPIError
@@ -481,4 +496,4 @@ def main() -> None:
 
 
 # The flow-running commands live beside this module (registered on ``app`` when imported).
-from memcurator import cli_flows  # noqa: E402,F401
+from memcurator import cli_erasure, cli_flows  # noqa: E402,F401

@@ -14,6 +14,8 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="MEMCURATOR_", extra="ignore")
 
     database_url: str = DEFAULT_DATABASE_URL
+    # The tables' owner (migrations, `forget`); None means database_url.
+    admin_database_url: str | None = None
     batch_size: int = 1000
     max_line_bytes: int = 1_048_576
     # The nightly pass (rules 6 and 7).
@@ -27,10 +29,10 @@ class Settings(BaseSettings):
     timezone: str = "UTC"
     nightly_cron: str = "0 2 * * *"
 
-    @field_validator("database_url")
+    @field_validator("database_url", "admin_database_url")
     @classmethod
-    def _force_psycopg_driver(cls, url: str) -> str:
-        return normalise_database_url(url)
+    def _force_psycopg_driver(cls, url: str | None) -> str | None:
+        return normalise_database_url(url) if url is not None else None
 
 
 def normalise_database_url(url: str) -> str:

@@ -84,17 +84,23 @@ def recall(
     return [doc for _, doc in view[:limit]]
 
 
-def trace(engine: Engine, memory_id: str) -> dict[str, Any] | None:
+def trace(
+    engine: Engine, memory_id: str, scope: Mapping[str, str] | None = None
+) -> dict[str, Any] | None:
     """An entry, the turns it came from, every log event about it, and its supersession
-    chain both ways. A merged candidate's id leads to the entry it was merged into."""
+    chain both ways. A merged candidate's id leads to the entry it was merged into. With
+    ``scope``, only an entry of that scope (matching every given level) is shown. An erased
+    id gives only ``{"id", "erased_at", "erasure_seq"}``."""
     with Session(engine) as session:
         entry = session.get(Entry, memory_id)
         if entry is None:
             source = session.get(EntrySource, memory_id)
             if source is None:
-                return None
+                return erasure_of(session, memory_id, scope or {})
             entry = session.get(Entry, source.entry_id)
             assert entry is not None
+        if any(getattr(entry, level) != value for level, value in (scope or {}).items()):
+            return None
         sources = session.scalars(
             select(EntrySource)
             .where(EntrySource.entry_id == entry.id)
@@ -118,6 +124,28 @@ def trace(engine: Engine, memory_id: str) -> dict[str, Any] | None:
                 )
             ),
         }
+
+
+def erasure_of(session: Session, memory_id: str, scope: Mapping[str, str]) -> dict[str, Any] | None:
+    """When and by which ``erased`` row ``memory_id`` was erased, or None if it never was
+    (or the erasure was of a scope that contradicts ``scope``)."""
+    from store.erasure import ACTION, TOMBSTONE
+
+    mentioned = cast(WriteLog.related_ids, Text).contains(f'"{memory_id}"', autoescape=True)
+    for payload in session.scalars(
+        select(WriteLog.payload)
+        .where(WriteLog.reason == TOMBSTONE, or_(WriteLog.memory_id == memory_id, mentioned))
+        .order_by(WriteLog.seq)
+    ):
+        seq = payload.get("erased_in") if isinstance(payload, dict) else None
+        erased = session.get(WriteLog, seq) if isinstance(seq, int) else None
+        if erased is None or erased.action != ACTION:
+            continue
+        asked = (erased.payload or {}).get("scope") or {}
+        if any(asked.get(level, value) != value for level, value in scope.items()):
+            return None
+        return {"id": memory_id, "erased_at": iso(erased.at), "erasure_seq": erased.seq}
+    return None
 
 
 def _source_document(source: EntrySource) -> dict[str, Any]:
