@@ -110,7 +110,20 @@ def erase_scope(
         counts = plan.counts()
         seq = _append_request(conn, scope, requested_by, counts, plan, now)
         _apply(conn, plan, seq, now)
+    if engine.dialect.name == "sqlite":
+        _checkpoint(engine)
     return {"erasure_seq": seq, **counts}
+
+
+def _checkpoint(engine: Engine) -> None:
+    """Copy the WAL into the database file and empty it: until then the WAL still holds the
+    pages as they were before the erasure. A reader still open on an older snapshot can hold
+    some back; the next checkpoint (SQLite runs them as the WAL grows) finishes the job."""
+    raw = engine.raw_connection()
+    try:
+        raw.driver_connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # type: ignore[union-attr]
+    finally:
+        raw.close()
 
 
 def _check_scope(scope: Mapping[str, str]) -> None:
@@ -155,6 +168,8 @@ def _guards_lifted(conn: Connection) -> Iterator[None]:
     ).all()
     if len(guards) != len(_SQLITE_GUARDS):
         raise StoreError("the store's append-only triggers are missing: run `memcurator init`")
+    # Zero what is deleted, whatever the build's default: freed pages keep their bytes else.
+    conn.exec_driver_sql("PRAGMA secure_delete = ON")
     for name, _sql in guards:
         conn.exec_driver_sql(f'DROP TRIGGER "{name}"')
     yield

@@ -14,6 +14,7 @@ import sqlite3
 import subprocess
 from collections.abc import Iterator
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -249,6 +250,24 @@ def test_forget_leaves_no_trace_of_the_person_and_touches_no_one_else(engine: En
     assert erased["payload"]["counts"]["total"] == report["total"]
     assert erased["payload"]["scope"] == GONE
     assert [r["action"] for r in iter_log(engine)][-1] == "erased"
+
+
+def test_on_sqlite_the_files_themselves_keep_no_erased_bytes(tmp_path: Path) -> None:
+    from store.engine import make_engine, upgrade
+
+    path = tmp_path / "store.db"
+    engine = make_engine(f"sqlite:///{path}")
+    upgrade(engine)
+    build_store(engine)
+    reader = engine.connect()  # the application still has the store open
+    reader.execute(select(func.count()).select_from(Entry)).scalar()
+    reader.commit()
+    erase_scope(engine, GONE, requested_by="dpo")
+    files = [p for p in tmp_path.iterdir() if p.name.startswith("store.db")]
+    assert {p.name for p in files} >= {"store.db", "store.db-wal"}
+    assert all(MARKER.encode() not in p.read_bytes().lower() for p in files)
+    reader.close()
+    engine.dispose()
 
 
 def test_forget_is_idempotent_and_logs_every_request(engine: Engine) -> None:
