@@ -250,6 +250,20 @@ def test_forget_leaves_no_trace_of_the_person_and_touches_no_one_else(engine: En
     assert erased["payload"]["counts"]["total"] == report["total"]
     assert erased["payload"]["scope"] == GONE
     assert [r["action"] for r in iter_log(engine)][-1] == "erased"
+    with engine.connect() as conn:  # nothing left pointing at what is gone
+        entries = select(Entry.id)
+        assert not conn.scalar(
+            select(func.count())
+            .select_from(EntrySource)
+            .where(EntrySource.entry_id.not_in(entries))
+        )
+        assert not conn.scalar(
+            select(func.count())
+            .select_from(TopicMember)
+            .where(
+                TopicMember.observation_id.not_in(entries) | TopicMember.topic_id.not_in(entries)
+            )
+        )
 
 
 def test_on_sqlite_the_files_themselves_keep_no_erased_bytes(tmp_path: Path) -> None:
@@ -268,6 +282,17 @@ def test_on_sqlite_the_files_themselves_keep_no_erased_bytes(tmp_path: Path) -> 
     assert all(MARKER.encode() not in p.read_bytes().lower() for p in files)
     reader.close()
     engine.dispose()
+
+
+def test_replaying_an_old_file_after_an_erasure_brings_nothing_back(engine: Engine) -> None:
+    build_store(engine)
+    erase_scope(engine, GONE, requested_by="dpo")
+    ingest(engine, person(GONE, MARKER, "gid"))
+    assert MARKER not in dump(engine).lower()
+    assert list(iter_entries(engine, GONE, status="all")) == []
+    # Someone new under the same scope is stored as usual.
+    ingest(engine, [candidate(id="gid_new", scope=GONE, content="Prefers tea")])
+    assert [e["id"] for e in iter_entries(engine, GONE)] == ["gid_new"]
 
 
 def test_forget_is_idempotent_and_logs_every_request(engine: Engine) -> None:
