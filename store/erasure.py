@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -32,16 +33,18 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, Engine, and_, delete, insert, select, text, update
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.sql.elements import ColumnElement
 
 from memcurator.consolidation import TOPIC_SAMPLE, Member, topic_content
 from store.consolidation import _topic_tool_key
 from store.engine import WRITER, StoreError
+from store.errors import is_transient
 from store.pass_writes import TOPIC_KEY_PREFIX
 from store.passlock import PassBusy, pass_lock
 from store.queries import entry_in_scope, submitted_in_scope
 from store.tables import AuditMark, Entry, EntrySource, TopicMember, WriteLog
-from store.timelines import lock_keys
+from store.timelines import TimelineKey, lock_keys
 
 ACTION = "erased"
 RULE = "erasure"
@@ -50,6 +53,7 @@ RULE = "erasure"
 TOMBSTONE = "[ERASED]"
 ERASURE_GUC = "memcurator.erasure"
 _CHUNK = 500
+_ATTEMPTS = 5
 # The guard triggers that refuse what erasure must do (created by migration 0001).
 _SQLITE_GUARDS = ("write_log_no_update", "entries_never_deleted")
 
@@ -99,19 +103,34 @@ def erase_scope(
     role and ``PassBusy`` while a nightly pass runs (it could re-create what is erased)."""
     _check_scope(scope)
     now = now or datetime.now(UTC)
+    with pass_lock(engine):
+        for attempt in range(1, _ATTEMPTS + 1):
+            try:
+                result = _erase_once(engine, scope, requested_by, now)
+                break
+            except DBAPIError as exc:
+                # A deadlock with an ingest taking the same keys in another order: retry.
+                if not is_transient(exc) or attempt == _ATTEMPTS:
+                    raise
+                time.sleep(0.1 * attempt)
+    if engine.dialect.name == "sqlite":
+        _checkpoint(engine)
+    return result
+
+
+def _erase_once(
+    engine: Engine, scope: Mapping[str, str], requested_by: str, now: datetime
+) -> dict[str, Any]:
     with (
-        pass_lock(engine),
         engine.connect().execution_options(**WRITER) as conn,
         conn.begin(),
         _guards_lifted(conn),
     ):
-        _lock_timelines(conn, scope)
-        plan = plan_erasure(conn, scope)
+        locked = _lock_timelines(conn, scope)
+        plan = plan_erasure(conn, scope, locked=locked)
         counts = plan.counts()
         seq = _append_request(conn, scope, requested_by, counts, plan, now)
         _apply(conn, plan, seq, now)
-    if engine.dialect.name == "sqlite":
-        _checkpoint(engine)
     return {"erasure_seq": seq, **counts}
 
 
@@ -131,15 +150,27 @@ def _check_scope(scope: Mapping[str, str]) -> None:
         raise ValueError("erasure needs a scope: at least one LEVEL=VALUE")
 
 
-def _lock_timelines(conn: Connection, scope: Mapping[str, str]) -> None:
-    """Take ingest's per-key locks on the scope's keys, so a concurrent ingest cannot merge a
-    new source into an entry being deleted (it waits, then finds the key empty)."""
-    keys = conn.execute(
-        select(Entry.scope_key, Entry.type, Entry.subject_key).where(
-            *entry_in_scope(scope), Entry.subject_key.is_not(None)
-        )
-    ).all()
-    lock_keys(conn, [(k.scope_key, k.type, k.subject_key) for k in keys])
+def _lock_timelines(conn: Connection, scope: Mapping[str, str]) -> set[TimelineKey] | None:
+    """Take ingest's per-key locks on every key the scope's entries have, so no ingest can
+    merge a new source into an entry being deleted: one that loaded it first commits before
+    the lock is granted, one that comes later finds the key empty. Keys that appear while
+    locking are locked in another round. None on SQLite, whose one writer is this one."""
+    if conn.dialect.name != "postgresql":
+        return None
+    locked: set[TimelineKey] = set()
+    while True:
+        keys = {
+            (k.scope_key, k.type, k.subject_key)
+            for k in conn.execute(
+                select(Entry.scope_key, Entry.type, Entry.subject_key).where(
+                    *entry_in_scope(scope), Entry.subject_key.is_not(None)
+                )
+            )
+        }
+        if keys <= locked:
+            return locked
+        lock_keys(conn, keys - locked)
+        locked |= keys
 
 
 @contextmanager
@@ -177,9 +208,26 @@ def _guards_lifted(conn: Connection) -> Iterator[None]:
         conn.exec_driver_sql(sql)
 
 
-def plan_erasure(conn: Connection, scope: Mapping[str, str]) -> ErasurePlan:
-    """Find every row that erasing ``scope`` deletes or tombstones."""
-    plan = ErasurePlan(entry_ids=set(conn.scalars(select(Entry.id).where(*entry_in_scope(scope)))))
+def plan_erasure(
+    conn: Connection, scope: Mapping[str, str], *, locked: set[TimelineKey] | None = None
+) -> ErasurePlan:
+    """Find every row that erasing ``scope`` deletes or tombstones. With ``locked``, an entry
+    whose key is not locked (it arrived after the locks were taken) is left for the next run:
+    deleting it could strand a source an ingest is adding to it right now."""
+    rows = conn.execute(
+        select(Entry.id, Entry.scope_key, Entry.type, Entry.subject_key).where(
+            *entry_in_scope(scope)
+        )
+    )
+    plan = ErasurePlan(
+        entry_ids={
+            r.id
+            for r in rows
+            if locked is None
+            or r.subject_key is None
+            or (r.scope_key, r.type, r.subject_key) in locked
+        }
+    )
     _plan_links(conn, plan)
     ids = sorted(plan.entry_ids)
     for chunk in _chunks(ids):

@@ -295,6 +295,51 @@ def test_replaying_an_old_file_after_an_erasure_brings_nothing_back(engine: Engi
     assert [e["id"] for e in iter_entries(engine, GONE)] == ["gid_new"]
 
 
+def test_an_erasure_during_an_ingest_of_the_same_person_leaves_nothing_dangling(
+    pg_url: str,
+) -> None:
+    """Restatements merging into the person's entries while they are erased: the ingest waits
+    on the per-key locks the erasure takes, so no source is left without its entry."""
+    import threading
+
+    from memcurator.service import ingest_stream
+    from store.engine import make_engine, upgrade
+
+    engine = make_engine(pg_url)
+    upgrade(engine)
+    build_store(engine)
+    diet = {"entity": "user", "attribute": "diet", "value": f"{MARKER}-vegetarian"}
+    restated = [
+        json.dumps(
+            candidate(
+                id=f"gid_again_{i}",
+                scope=GONE,
+                content=f"{MARKER} is vegetarian",
+                subject=diet,
+                created_at=f"2025-04-01T10:{i // 60:02d}:{i % 60:02d}Z",
+            )
+        ).encode()
+        for i in range(600)
+    ]
+    worker = threading.Thread(target=lambda: ingest_stream(engine, restated, batch_size=5))
+    worker.start()
+    erased = 0
+    while worker.is_alive():
+        erased += erase_scope(engine, GONE, requested_by="dpo")["entry_sources"]
+    worker.join()
+    erased += erase_scope(engine, GONE, requested_by="dpo")["entry_sources"]
+    with engine.connect() as conn:
+        dangling = conn.scalar(
+            select(func.count())
+            .select_from(EntrySource)
+            .where(EntrySource.entry_id.not_in(select(Entry.id)))
+        )
+    assert dangling == 0
+    assert erased >= 600 and list(iter_entries(engine, GONE, status="all")) == []
+    assert MARKER not in dump(engine).lower()
+    engine.dispose()
+
+
 def test_forget_is_idempotent_and_logs_every_request(engine: Engine) -> None:
     build_store(engine)
     first = erase_scope(engine, GONE, requested_by="dpo")
