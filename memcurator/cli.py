@@ -240,6 +240,11 @@ def _write_rows(rows: Iterator[dict[str, Any]], fmt: str) -> None:
         writer.writerow(flat)
 
 
+ScopeFilter = Annotated[
+    list[str], typer.Option("--scope", help="LEVEL=VALUE, repeatable: only that scope's rows.")
+]
+
+
 @app.command()
 def log(
     memory: Annotated[
@@ -307,7 +312,8 @@ def trace(
     database_url: DatabaseUrl = None,
 ) -> None:
     """Print an entry, its source turns, every log event about it and its supersession chain
-    (ids are unique per tenant: ``--scope`` says whose).
+    (ids are unique per tenant: ``--scope`` says whose). An erased id prints one line saying
+    when it was erased.
 
     Example: memcurator trace msg_0001 --scope org_id=acme
     """
@@ -320,7 +326,10 @@ def trace(
         fail(str(exc), 2)
     if found is None:
         fail(f"no entry or merged candidate has id {memory_id!r} (ids are per tenant)", 1)
-    typer.echo(json.dumps(found, ensure_ascii=False, indent=2))
+    shown = json.dumps(found, ensure_ascii=False, indent=2)
+    if "erasure_seq" in found:  # one line, and nothing of what was erased
+        shown = "{id} was erased at {erased_at} (write log seq {erasure_seq})".format(**found)
+    typer.echo(shown)
 
 
 @app.command()
@@ -362,16 +371,18 @@ app.add_typer(audit_app, name="audit")
 def audit_sample_command(
     per_type: Annotated[int, typer.Option(min=1, max=10_000, help="Entries per type.")] = 20,
     seed: Annotated[int | None, typer.Option(help="Random seed, to repeat a sample.")] = None,
+    scope: ScopeFilter = [],  # noqa: B006
     database_url: DatabaseUrl = None,
 ) -> None:
     """Print a random sample of active entries per type (JSON Lines) to check by hand.
 
-    Example: memcurator audit sample --per-type 20 --seed 7
+    Example: memcurator audit sample --per-type 20 --seed 7 --scope org_id=acme
     """
     from store.operations import audit_sample
 
+    only = _parse_scope(scope)
     engine = _engine(database_url)
-    for entry in audit_sample(engine, per_type=per_type, seed=seed):
+    for entry in audit_sample(engine, per_type=per_type, seed=seed, scope=only):
         sys.stdout.write(json.dumps(entry, ensure_ascii=False) + "\n")
 
 
@@ -452,7 +463,6 @@ def demo(
     run_demo(out=out, users=users, days=days, seed=seed, consolidate=demo_passes)
 
 
-
 def main() -> None:
     """Entry point: run the app, turning every failure into one line and an exit code."""
     from sqlalchemy.exc import DBAPIError
@@ -498,4 +508,4 @@ def main() -> None:
 
 
 # The flow-running commands live beside this module (registered on ``app`` when imported).
-from memcurator import cli_flows  # noqa: E402,F401
+from memcurator import cli_erasure, cli_flows  # noqa: E402,F401

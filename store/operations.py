@@ -5,24 +5,36 @@ from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict
+from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Engine, func, insert, select
 
-from store.queries import entry_document, iso
+from store.queries import entry_document, entry_in_scope, iso
 from store.tables import AuditMark, Entry, Intake
 
 VERDICTS = ("correct", "wrong")
 
 
-def audit_sample(engine: Engine, *, per_type: int, seed: int | None = None) -> list[dict[str, Any]]:
+def audit_sample(
+    engine: Engine,
+    *,
+    per_type: int,
+    seed: int | None = None,
+    scope: Mapping[str, str] | None = None,
+) -> list[dict[str, Any]]:
     """A uniform random sample of active entries per type (reservoir sampling over ids, so a
-    store of millions is never loaded), with each entry's source turn to check it against."""
+    store of millions is never loaded), with each entry's source turn to check it against.
+    With ``scope``, only entries matching every given level are sampled."""
     rng = random.Random(seed)
     reservoirs: dict[str, list[str]] = defaultdict(list)
     seen: Counter[str] = Counter()
-    query = select(Entry.id, Entry.type).where(Entry.status == "active").order_by(Entry.id)
+    query = (
+        select(Entry.id, Entry.type)
+        .where(Entry.status == "active", *entry_in_scope(scope or {}))
+        .order_by(Entry.id)
+    )
     with engine.connect() as conn:
         for memory_id, memory_type in conn.execute(query.execution_options(yield_per=5000)):
             seen[memory_type] += 1

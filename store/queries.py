@@ -6,12 +6,13 @@ from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, Select, select
+from sqlalchemy import Engine, Select, and_, or_, select
+from sqlalchemy.sql.elements import ColumnElement
 
 from memcurator.schema import SCOPE_LEVELS
 from memcurator.tenancy import tenant_of
 from store.engine import for_tenants
-from store.tables import Entry, WriteLog
+from store.tables import Entry, EntrySource, WriteLog
 
 ENTRY_STATUSES = ("active", "superseded", "expired", "retired")
 
@@ -63,12 +64,36 @@ def entry_document(entry: Entry) -> dict[str, Any]:
 
 def entries_query(scope: Mapping[str, str], status: str = "active") -> Select[tuple[Entry]]:
     """Entries whose scope includes every given level (``status='all'`` for every status)."""
-    query = select(Entry).order_by(Entry.id, Entry.tenant)
-    for level, value in scope.items():
-        query = query.where(getattr(Entry, level) == value)
+    query = select(Entry).order_by(Entry.id, Entry.tenant).where(*entry_in_scope(scope))
     if status != "all":
         query = query.where(Entry.status == status)
     return query
+
+
+def entry_in_scope(scope: Mapping[str, str]) -> list[ColumnElement[bool]]:
+    """Entries whose scope matches every given level (other levels may be anything)."""
+    return [getattr(Entry, level) == value for level, value in scope.items()]
+
+
+def submitted_in_scope(scope: Mapping[str, str]) -> list[ColumnElement[bool]]:
+    """Log rows whose payload names a scope matching every given level: rejected candidates
+    (their submitted scope) and erasure requests."""
+    return [
+        WriteLog.payload[("scope", level)].as_string() == value for level, value in scope.items()
+    ]
+
+
+def log_in_scope(scope: Mapping[str, str]) -> ColumnElement[bool]:
+    """Log rows about an entry of the scope, or about a candidate merged into one, or whose
+    payload names the scope (rejections, erasures)."""
+    entries = select(Entry.id).where(*entry_in_scope(scope))
+    sources = (
+        select(EntrySource.memory_id)
+        .join(Entry, Entry.id == EntrySource.entry_id)
+        .where(*entry_in_scope(scope))
+    )
+    submitted = and_(WriteLog.memory_id.is_(None), *submitted_in_scope(scope))
+    return or_(WriteLog.memory_id.in_(entries), WriteLog.memory_id.in_(sources), submitted)
 
 
 def iter_entries(
@@ -128,6 +153,8 @@ def iter_log(
         query = query.where(WriteLog.action == action)
     if since:
         query = query.where(WriteLog.at >= since)
+    if scope:
+        query = query.where(log_in_scope(scope))
     with Session(engine) as session:
         for row in session.scalars(query.execution_options(yield_per=1000)):
             yield log_document(row)

@@ -95,7 +95,9 @@ def trace(
     engine: Engine, memory_id: str, scope: Mapping[str, str] | None = None
 ) -> dict[str, Any] | None:
     """An entry, the turns it came from, every log event about it, and its supersession
-    chain both ways. A merged candidate's id leads to the entry it was merged into.
+    chain both ways. A merged candidate's id leads to the entry it was merged into. With
+    ``scope``, only an entry of that scope (matching every given level) is shown. An erased
+    id gives only ``{"id", "erased_at", "erasure_seq"}``.
 
     Ids are unique per tenant: ``scope`` names the tenant (its top level). Without one, an
     id that several tenants use raises ``AmbiguousId`` (and on PostgreSQL, as the app role,
@@ -108,9 +110,11 @@ def trace(
         if entry is None:
             source = _find(session, EntrySource, EntrySource.memory_id, memory_id, tenant)
             if source is None:
-                return None
+                return erasure_of(session, memory_id, scope or {})
             entry = session.get(Entry, (source.tenant, source.entry_id))
             assert entry is not None
+        if any(getattr(entry, level) != value for level, value in (scope or {}).items()):
+            return None
         mine = entry.tenant
         sources = session.scalars(
             select(EntrySource)
@@ -150,6 +154,28 @@ def _find(session: Session, table: Any, column: Any, memory_id: str, tenant: str
             "(or the tenant's top scope level)"
         )
     return found[0] if found else None
+
+
+def erasure_of(session: Session, memory_id: str, scope: Mapping[str, str]) -> dict[str, Any] | None:
+    """When and by which ``erased`` row ``memory_id`` was erased, or None if it never was
+    (or the erasure was of a scope that contradicts ``scope``)."""
+    from store.erasure import ACTION, TOMBSTONE
+
+    mentioned = cast(WriteLog.related_ids, Text).contains(f'"{memory_id}"', autoescape=True)
+    for payload in session.scalars(
+        select(WriteLog.payload)
+        .where(WriteLog.reason == TOMBSTONE, or_(WriteLog.memory_id == memory_id, mentioned))
+        .order_by(WriteLog.seq)
+    ):
+        seq = payload.get("erased_in") if isinstance(payload, dict) else None
+        erased = session.get(WriteLog, seq) if isinstance(seq, int) else None
+        if erased is None or erased.action != ACTION:
+            continue
+        asked = (erased.payload or {}).get("scope") or {}
+        if any(asked.get(level, value) != value for level, value in scope.items()):
+            return None
+        return {"id": memory_id, "erased_at": iso(erased.at), "erasure_seq": erased.seq}
+    return None
 
 
 def _source_document(source: EntrySource) -> dict[str, Any]:

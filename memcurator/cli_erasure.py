@@ -1,0 +1,89 @@
+"""``memcurator forget``: the right to erasure (registered on the CLI app when imported)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from memcurator.cli import EXIT_STORE, ScopeOption, _require_scope, app, fail
+from memcurator.settings import Settings
+
+# Who asked is kept in the log for good, so it is bounded and screened like any input.
+MAX_REQUESTER_CHARS = 200
+
+
+@app.command()
+def forget(
+    scope: ScopeOption,
+    requested_by: Annotated[
+        str,
+        typer.Option(
+            "--requested-by", help="Who asked for the erasure (kept in the erased log row)."
+        ),
+    ],
+    yes: Annotated[bool, typer.Option("--yes", help="Do not ask for confirmation.")] = False,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            "--database-url",
+            help="URL of the store as the tables' owner "
+            "(default: MEMCURATOR_ADMIN_DATABASE_URL, else MEMCURATOR_DATABASE_URL).",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Erase every memory of a scope (a person): entries, sources, topic links, and the
+    content of their write-log rows, in one transaction, logged as one `erased` row.
+    Broader entries (the person's team or org) are not theirs and stay. Needs the owner role.
+
+    Example: memcurator forget --scope org_id=acme --scope user_id=u_8821 --requested-by dpo
+    """
+    from store.engine import StoreError, make_engine, require_current_schema
+    from store.erasure import ErasureRefused, erase_scope, preview_erasure
+    from store.passlock import PassBusy
+
+    target = _require_scope(scope)
+    requester = _check_requester(requested_by)
+    settings = Settings()
+    url = database_url or settings.admin_database_url or settings.database_url
+    try:
+        engine = make_engine(url)
+        require_current_schema(engine)
+    except StoreError as exc:
+        fail(str(exc), EXIT_STORE)
+    shown = " ".join(f"{level}={value}" for level, value in target.items())
+    if not yes:
+        _print_counts(preview_erasure(engine, target))
+        try:
+            confirmed = typer.confirm(f"Erase everything of scope {shown}? This cannot be undone")
+        except typer.Abort:  # end of input: no answer is not a yes
+            confirmed = False
+        if not confirmed:
+            fail("nothing was erased", 1)
+    try:
+        report = erase_scope(engine, target, requested_by=requester)
+    except ErasureRefused as exc:
+        fail(str(exc), 2)
+    except PassBusy:
+        fail("a consolidation pass is running on this store: nothing was erased; retry later", 5)
+    seq = report.pop("erasure_seq")
+    _print_counts(report)
+    typer.echo(f"erased scope {shown}: {report['total']} rows (write log seq {seq})")
+
+
+def _check_requester(requested_by: str) -> str:
+    from memcurator import privacy
+
+    requester = " ".join(requested_by.split())
+    if not requester or len(requester) > MAX_REQUESTER_CHARS:
+        fail(f"--requested-by wants a name of 1 to {MAX_REQUESTER_CHARS} characters", 2)
+    if privacy.find_credential(requester):
+        fail("--requested-by looks like it holds a credential: give a name", 2)
+    return requester
+
+
+def _print_counts(counts: dict[str, int]) -> None:
+    width = max(len(k) for k in counts)
+    for key, value in counts.items():
+        typer.echo(f"{key:<{width}}  {value:>9,}")
