@@ -73,10 +73,29 @@ def streams(draw: st.DrawFn) -> list[dict[str, Any]]:
                     with_id=draw(st.booleans()), with_subject=draw(st.booleans()),
                 ))
             value = draw(st.sampled_from(names))
+    for _ in range(draw(st.integers(0, 2))):
+        candidates += draw(late_restatement(candidates))
     for text in draw(st.lists(st.sampled_from(GATHERED), max_size=3)):
         hour = draw(st.integers(1, 120)) * 24
         candidates.append(statement("allergies", text.split()[-1], text, hour, len(candidates)))
     return candidates
+
+
+@st.composite
+def late_restatement(draw: st.DrawFn, candidates: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A restatement (without an id) of one statement, dated before it, and a contradiction
+    (with an id) at the very same moment: the shape of issue 8's crash when they arrive in
+    reverse time order, in files or batches of their own."""
+    s = draw(st.sampled_from(candidates))
+    at = datetime.fromisoformat(s["created_at"]) - timedelta(hours=draw(st.sampled_from([0, 24])))
+    n = len(candidates)
+    restated = {k: v for k, v in s.items() if k != "id"} | {
+        "created_at": at.isoformat(), "source": {**s["source"], "ref": f"turn_{n}"}}
+    attribute = (s.get("subject") or {}).get("attribute") or draw(st.sampled_from(sorted(OTHER)))
+    contradiction = statement(attribute, "other", draw(st.sampled_from(OTHER[attribute])), 0,
+                              n + 1, s["source"]["kind"], with_subject="subject" in s)
+    contradiction["created_at"] = at.isoformat()
+    return [restated, contradiction]
 
 
 def statement(
@@ -103,6 +122,8 @@ def arrivals(draw: st.DrawFn, stream: list[dict[str, Any]]) -> list[list[dict[st
     """The stream cut into 1..4 files, each in an order of its own (a shuffled single file,
     files with late restatements of each other, or the parts of concurrent ingests)."""
     shuffled = draw(st.permutations(stream))
+    if draw(st.booleans()):  # a backfill's worst case: newest first
+        shuffled.sort(key=lambda c: c["created_at"], reverse=True)
     files = draw(st.integers(1, 4))
     cuts = sorted(draw(st.lists(st.integers(0, len(stream)), min_size=files - 1,
                                 max_size=files - 1)))
