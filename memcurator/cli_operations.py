@@ -1,0 +1,90 @@
+"""``memcurator audit`` and ``drops``: the two operational habits (registered on the CLI app
+when imported)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated
+
+import typer
+
+from memcurator.cli import DatabaseUrl, ScopeFilter, _engine, _parse_scope, app, fail
+
+audit_app = typer.Typer(
+    help="The sample audit: sample active entries per type, mark verdicts, report the rate.",
+    no_args_is_help=True,
+)
+app.add_typer(audit_app, name="audit")
+
+
+@audit_app.command("sample")
+def audit_sample_command(
+    per_type: Annotated[int, typer.Option(min=1, max=10_000, help="Entries per type.")] = 20,
+    seed: Annotated[int | None, typer.Option(help="Random seed, to repeat a sample.")] = None,
+    scope: ScopeFilter = [],  # noqa: B006
+    database_url: DatabaseUrl = None,
+) -> None:
+    """Print a random sample of active entries per type (JSON Lines) to check by hand.
+
+    Example: memcurator audit sample --per-type 20 --seed 7 --scope org_id=acme
+    """
+    from store.operations import audit_sample
+
+    only = _parse_scope(scope)
+    engine = _engine(database_url)
+    for entry in audit_sample(engine, per_type=per_type, seed=seed, scope=only):
+        sys.stdout.write(json.dumps(entry, ensure_ascii=False) + "\n")
+
+
+@audit_app.command("mark")
+def audit_mark_command(
+    memory_id: Annotated[str, typer.Argument(help="The entry checked.")],
+    verdict: Annotated[str, typer.Argument(help="correct or wrong.")],
+    note: Annotated[str | None, typer.Option(help="Why, for the record.")] = None,
+    auditor: Annotated[str | None, typer.Option(help="Who checked it.")] = None,
+    database_url: DatabaseUrl = None,
+) -> None:
+    """Record a verdict on one entry (the latest verdict per entry counts).
+
+    Example: memcurator audit mark mem_01J8ZK3Q7V9X2C4B6N8M0P2R4T wrong --note "user never said it"
+    """
+    from store.operations import VERDICTS, audit_mark
+
+    if verdict not in VERDICTS:
+        fail(f"verdict must be one of {', '.join(VERDICTS)}; got {verdict!r}", 2)
+    engine = _engine(database_url)
+    try:
+        marked = audit_mark(engine, memory_id, verdict, auditor=auditor, note=note)
+    except LookupError as exc:
+        fail(str(exc).strip("'\""), 1)
+    typer.echo(json.dumps(marked, ensure_ascii=False))
+
+
+@audit_app.command("report")
+def audit_report_command(database_url: DatabaseUrl = None) -> None:
+    """Print the wrong-entry rate per type from the recorded verdicts (JSON Lines).
+
+    Example: memcurator audit report
+    """
+    from store.operations import audit_report
+
+    engine = _engine(database_url)
+    for row in audit_report(engine):
+        typer.echo(json.dumps(row))
+
+
+@app.command()
+def drops(
+    days: Annotated[int, typer.Option(min=1, max=3660, help="How many days back.")] = 30,
+    database_url: DatabaseUrl = None,
+) -> None:
+    """Print rejection counts and rates per rule per day, from the intake ledger (JSON Lines).
+
+    Example: memcurator drops --days 7
+    """
+    from store.operations import drop_rates
+
+    engine = _engine(database_url)
+    for row in drop_rates(engine, days=days):
+        typer.echo(json.dumps(row))
