@@ -81,15 +81,15 @@ def init(
 
     Example: memcurator init --admin-database-url postgresql://owner@db/memory
     """
-    from store.engine import StoreError
+    from store.engine import BadDatabaseUrl, StoreError
     from store.roles import init_store
 
     settings = Settings()
     app_url = database_url or settings.database_url
     try:
         lines = init_store(app_url, admin_database_url or settings.admin_database_url or app_url)
-    except StoreError as exc:
-        fail(str(exc), EXIT_STORE)
+    except StoreError as exc:  # a URL that does not parse is a bad argument, like elsewhere
+        fail(str(exc), 2 if isinstance(exc, BadDatabaseUrl) else EXIT_STORE)
     except ValueError as exc:
         fail(str(exc), 2)
     typer.echo("\n".join(lines))
