@@ -68,8 +68,11 @@ def forget(
     except PassBusy:
         fail("a consolidation pass is running on this store: nothing was erased; retry later", 5)
     seq = report.pop("erasure_seq")
+    seqs = report.pop("erasure_seqs")
     _print_counts(report)
-    typer.echo(f"erased scope {shown}: {report['total']} rows (write log seq {seq})")
+    # One erased row per tenant the scope reached (a scope without an org may reach several).
+    others = f"; also seq {', '.join(str(s) for s in seqs if s != seq)}" if len(seqs) > 1 else ""
+    typer.echo(f"erased scope {shown}: {report['total']} rows (write log seq {seq}{others})")
 
 
 def _check_requester(requested_by: str) -> str:

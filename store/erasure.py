@@ -37,6 +37,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.sql.elements import ColumnElement
 
 from memcurator.consolidation import TOPIC_SAMPLE, Member, topic_content
+from memcurator.tenancy import NO_TENANT, tenant_of
 from store.consolidation import _topic_tool_key
 from store.engine import WRITER, StoreError
 from store.errors import is_transient
@@ -63,8 +64,8 @@ class ErasureRefused(StoreError):
 
 
 @dataclass
-class ErasurePlan:
-    """What erasing a scope changes, found before anything is changed."""
+class TenantPlan:
+    """What erasing a scope changes in one tenant (ids are unique per tenant only)."""
 
     entry_ids: set[str] = field(default_factory=set)
     source_ids: set[str] = field(default_factory=set)
@@ -84,6 +85,27 @@ class ErasurePlan:
             "log_rows": len(self.log_about) + len(self.log_submitted),
         }
         return {**counts, "total": sum(counts.values())}
+
+
+@dataclass
+class ErasurePlan:
+    """What erasing a scope changes, per tenant, found before anything is changed. ``home``
+    is the scope's own tenant (its top level): it always gets the ``erased`` row."""
+
+    home: str
+    tenants: dict[str, TenantPlan] = field(default_factory=dict)
+    # Audit marks carry no tenant: only notes on ids no other tenant still uses are cleared.
+    audit_ids: set[str] = field(default_factory=set)
+
+    def of(self, tenant: str) -> TenantPlan:
+        return self.tenants.setdefault(tenant, TenantPlan())
+
+    def counts(self) -> dict[str, int]:
+        total: dict[str, int] = {}
+        for part in self.tenants.values():
+            for key, value in part.counts().items():
+                total[key] = total.get(key, 0) + value
+        return total or TenantPlan().counts()
 
 
 def preview_erasure(engine: Engine, scope: Mapping[str, str]) -> dict[str, int]:
@@ -129,9 +151,14 @@ def _erase_once(
         locked = _lock_timelines(conn, scope)
         plan = plan_erasure(conn, scope, locked=locked)
         counts = plan.counts()
-        seq = _append_request(conn, scope, requested_by, counts, plan, now)
-        _apply(conn, plan, seq, now)
-    return {"erasure_seq": seq, **counts}
+        # The home tenant's row last: it is the one the report names.
+        order = [*sorted(set(plan.tenants) - {plan.home}), plan.home]
+        seqs = {
+            tenant: _append_request(conn, scope, requested_by, plan, tenant, now)
+            for tenant in order
+        }
+        _apply(conn, plan, seqs, now)
+    return {"erasure_seq": seqs[plan.home], "erasure_seqs": list(seqs.values()), **counts}
 
 
 def _checkpoint(engine: Engine) -> None:
@@ -163,7 +190,7 @@ def _lock_timelines(conn: Connection, scope: Mapping[str, str]) -> set[TimelineK
             (k.scope_key, k.type, k.subject_key)
             for k in conn.execute(
                 select(Entry.scope_key, Entry.type, Entry.subject_key).where(
-                    *entry_in_scope(scope), Entry.subject_key.is_not(None)
+                    *_in_scope(scope), Entry.subject_key.is_not(None)
                 )
             )
         }
@@ -211,50 +238,84 @@ def _guards_lifted(conn: Connection) -> Iterator[None]:
 def plan_erasure(
     conn: Connection, scope: Mapping[str, str], *, locked: set[TimelineKey] | None = None
 ) -> ErasurePlan:
-    """Find every row that erasing ``scope`` deletes or tombstones. With ``locked``, an entry
-    whose key is not locked (it arrived after the locks were taken) is left for the next run:
-    deleting it could strand a source an ingest is adding to it right now."""
-    rows = conn.execute(
-        select(Entry.id, Entry.scope_key, Entry.type, Entry.subject_key).where(
-            *entry_in_scope(scope)
-        )
-    )
-    plan = ErasurePlan(
-        entry_ids={
-            r.id
-            for r in rows
-            if locked is None
+    """Find every row that erasing ``scope`` deletes or tombstones, per tenant. A scope that
+    names an org is that tenant's only; one without (``user_id=u_1``) may match entries of
+    several tenants, each handled within its own tenant. With ``locked``, an entry whose key
+    is not locked (it arrived after the locks were taken) is left for the next run: deleting
+    it could strand a source an ingest is adding to it right now."""
+    plan = ErasurePlan(home=tenant_of(scope))
+    plan.of(plan.home)
+    query = select(Entry.tenant, Entry.id, Entry.scope_key, Entry.type, Entry.subject_key)
+    for r in conn.execute(query.where(*_in_scope(scope))):
+        if (
+            locked is None
             or r.subject_key is None
             or (r.scope_key, r.type, r.subject_key) in locked
-        }
-    )
+        ):
+            plan.of(r.tenant).entry_ids.add(r.id)
     _plan_links(conn, plan)
-    ids = sorted(plan.entry_ids)
-    for chunk in _chunks(ids):
-        plan.source_ids.update(
-            conn.scalars(select(EntrySource.memory_id).where(EntrySource.entry_id.in_(chunk)))
-        )
-    about = sorted(plan.entry_ids | plan.source_ids)
-    for chunk in _chunks(about):
-        plan.topic_members += len(
+    for tenant, part in plan.tenants.items():
+        for chunk in _chunks(sorted(part.entry_ids)):
+            part.source_ids.update(
+                conn.scalars(
+                    select(EntrySource.memory_id).where(
+                        EntrySource.tenant == tenant, EntrySource.entry_id.in_(chunk)
+                    )
+                )
+            )
+        _plan_rows_about(conn, tenant, part)
+    _plan_audit_notes(conn, plan)
+    for tenant, seq in _submitted_rows(conn, scope):
+        # A line that named no tenant is logged with none: its tombstone is the home's.
+        plan.of(tenant or plan.home).log_submitted.append(seq)
+    return plan
+
+
+def _in_scope(scope: Mapping[str, str]) -> list[ColumnElement[bool]]:
+    org = scope.get("org_id")
+    return [*entry_in_scope(scope), *([Entry.tenant == org] if org else [])]
+
+
+def _plan_rows_about(conn: Connection, tenant: str, part: TenantPlan) -> None:
+    """The tenant's topic memberships and log rows about its erased ids."""
+    for chunk in _chunks(sorted(part.entry_ids | part.source_ids)):
+        part.topic_members += len(
             conn.scalars(
                 select(TopicMember.observation_id).where(
-                    TopicMember.observation_id.in_(chunk) | TopicMember.topic_id.in_(chunk)
+                    TopicMember.tenant == tenant,
+                    TopicMember.observation_id.in_(chunk) | TopicMember.topic_id.in_(chunk),
                 )
             ).all()
         )
-        plan.audit_notes += len(
-            conn.scalars(
-                select(AuditMark.seq).where(
-                    AuditMark.memory_id.in_(chunk), AuditMark.note.is_not(None)
-                )
-            ).all()
-        )
-        plan.log_about += conn.scalars(
-            select(WriteLog.seq).where(WriteLog.memory_id.in_(chunk), _not_tombstoned())
+        part.log_about += conn.scalars(
+            select(WriteLog.seq).where(
+                WriteLog.tenant == tenant, WriteLog.memory_id.in_(chunk), _not_tombstoned()
+            )
         ).all()
-    plan.log_submitted = _submitted_rows(conn, scope)
-    return plan
+
+
+def _plan_audit_notes(conn: Connection, plan: ErasurePlan) -> None:
+    """Audit marks name an entry by id alone: a note is cleared only when no entry of that id
+    stays in any tenant, so another tenant's note on the same id is never touched."""
+    erased = {(t, i) for t, part in plan.tenants.items() for i in part.entry_ids | part.source_ids}
+    ids = sorted({i for _, i in erased})
+    kept: set[str] = set()
+    for chunk in _chunks(ids):
+        for table, column in ((Entry, Entry.id), (EntrySource, EntrySource.memory_id)):
+            for tenant, found in conn.execute(
+                select(table.tenant, column).where(column.in_(chunk))
+            ):
+                if (tenant, found) not in erased:
+                    kept.add(found)
+    plan.audit_ids = set(ids) - kept
+    owner = {i: t for t, i in sorted(erased)}
+    for chunk in _chunks(sorted(plan.audit_ids)):
+        for memory_id in conn.scalars(
+            select(AuditMark.memory_id).where(
+                AuditMark.memory_id.in_(chunk), AuditMark.note.is_not(None)
+            )
+        ):
+            plan.of(owner[memory_id]).audit_notes += 1
 
 
 def _not_tombstoned() -> ColumnElement[bool]:
@@ -262,35 +323,47 @@ def _not_tombstoned() -> ColumnElement[bool]:
 
 
 def _plan_links(conn: Connection, plan: ErasurePlan) -> None:
-    """Other entries that link an erased one keep their other links; a topic left with no
-    member held only the person's observations, so it is erased too."""
-    if not plan.entry_ids:
+    """Other entries of the same tenant that link an erased one keep their other links; a
+    topic left with no member held only the person's observations, so it is erased too."""
+    tenants = sorted(t for t, part in plan.tenants.items() if part.entry_ids)
+    if not tenants:
         return
-    linking = select(Entry.id, Entry.subject_key, Entry.links).execution_options(yield_per=2000)
-    for row in conn.execute(linking):
-        if row.id in plan.entry_ids or not row.links or plan.entry_ids.isdisjoint(row.links):
+    linking = select(Entry.tenant, Entry.id, Entry.subject_key, Entry.links).where(
+        Entry.tenant.in_(tenants)
+    )
+    for row in conn.execute(linking.execution_options(yield_per=2000)):
+        part = plan.tenants[row.tenant]
+        if row.id in part.entry_ids or not row.links or part.entry_ids.isdisjoint(row.links):
             continue
-        kept = [m for m in row.links if m not in plan.entry_ids]
+        kept = [m for m in row.links if m not in part.entry_ids]
         if not kept and (row.subject_key or "").startswith(TOPIC_KEY_PREFIX):
-            plan.entry_ids.add(row.id)
+            part.entry_ids.add(row.id)
         else:
-            plan.relinked[row.id] = kept
+            part.relinked[row.id] = kept
 
 
-def _submitted_rows(conn: Connection, scope: Mapping[str, str]) -> list[int]:
-    """Rejected candidates of the scope: by their submitted scope, or, for a line that was not
-    even JSON, by ``"level": "value"`` pairs in its raw text."""
+def _submitted_rows(conn: Connection, scope: Mapping[str, str]) -> list[tuple[str, int]]:
+    """Rejected candidates of the scope, as (tenant, seq): by their submitted scope, or, for a
+    line that was not even JSON, by ``"level": "value"`` pairs in its raw text. With an org,
+    only that tenant's rows and those that named no tenant."""
     rejected = and_(WriteLog.action == "rejected", WriteLog.memory_id.is_(None), _not_tombstoned())
-    seqs = list(conn.scalars(select(WriteLog.seq).where(rejected, *submitted_in_scope(scope))))
+    if org := scope.get("org_id"):
+        rejected = and_(rejected, WriteLog.tenant.in_([org, NO_TENANT]))
+    found = conn.execute(
+        select(WriteLog.tenant, WriteLog.seq).where(rejected, *submitted_in_scope(scope))
+    )
+    rows = {(r.tenant, r.seq) for r in found}
     patterns = [_raw_pair(level, value) for level, value in scope.items()]
     raw = WriteLog.payload["raw"].as_string()
     head = WriteLog.payload["raw_head"].as_string()
-    query = select(WriteLog.seq, raw, head).where(rejected, raw.is_not(None) | head.is_not(None))
-    for seq, raw_text, head_text in conn.execute(query.execution_options(yield_per=2000)):
+    query = select(WriteLog.tenant, WriteLog.seq, raw, head).where(
+        rejected, raw.is_not(None) | head.is_not(None)
+    )
+    for tenant, seq, raw_text, head_text in conn.execute(query.execution_options(yield_per=2000)):
         line = f"{raw_text or ''}\n{head_text or ''}"
         if all(p.search(line) for p in patterns):
-            seqs.append(seq)
-    return sorted(set(seqs))
+            rows.add((tenant, seq))
+    return sorted(rows, key=lambda r: r[1])
 
 
 def _raw_pair(level: str, value: str) -> re.Pattern[str]:
@@ -303,20 +376,23 @@ def _append_request(
     conn: Connection,
     scope: Mapping[str, str],
     requested_by: str,
-    counts: dict[str, int],
     plan: ErasurePlan,
+    tenant: str,
     now: datetime,
 ) -> int:
-    """The ``erased`` row: who asked, for which scope, and what was affected."""
+    """The tenant's ``erased`` row: who asked, for which scope, what was affected there."""
+    part = plan.of(tenant)
+    counts = part.counts()
     shown = ", ".join(f"{k}={v}" for k, v in scope.items())
     reason = f"erasure of scope {shown} requested by {requested_by}: {counts['total']} rows"
     row = {
+        "tenant": tenant,
         "at": now,
         "action": ACTION,
         "rule": RULE,
         "memory_id": None,
         "candidate_key": f"erasure:{now.isoformat()}"[:128],
-        "related_ids": sorted(plan.relinked) or None,
+        "related_ids": sorted(part.relinked) or None,
         "reason": reason,
         "flow_run_id": None,
         "payload": {"scope": dict(scope), "requested_by": requested_by, "counts": counts},
@@ -326,54 +402,70 @@ def _append_request(
     return int(seq)
 
 
-def _apply(conn: Connection, plan: ErasurePlan, seq: int, now: datetime) -> None:
+def _apply(conn: Connection, plan: ErasurePlan, seqs: Mapping[str, int], now: datetime) -> None:
+    for chunk in _chunks(sorted(plan.audit_ids)):
+        conn.execute(update(AuditMark).where(AuditMark.memory_id.in_(chunk)).values(note=None))
+    for tenant, part in sorted(plan.tenants.items()):
+        _apply_tenant(conn, tenant, part, seqs[tenant], now)
+
+
+def _apply_tenant(conn: Connection, tenant: str, part: TenantPlan, seq: int, now: datetime) -> None:
+    """Delete and tombstone one tenant's rows: every statement names the tenant, since another
+    tenant may use the same ids."""
     tombstone = {"erased_in": seq}
-    ids = sorted(plan.entry_ids | plan.source_ids)
-    for chunk in _chunks(ids):
+    for chunk in _chunks(sorted(part.entry_ids | part.source_ids)):
         conn.execute(
             delete(TopicMember).where(
-                TopicMember.observation_id.in_(chunk) | TopicMember.topic_id.in_(chunk)
+                TopicMember.tenant == tenant,
+                TopicMember.observation_id.in_(chunk) | TopicMember.topic_id.in_(chunk),
             )
         )
-        conn.execute(update(AuditMark).where(AuditMark.memory_id.in_(chunk)).values(note=None))
-        conn.execute(delete(EntrySource).where(EntrySource.memory_id.in_(chunk)))
-        conn.execute(delete(Entry).where(Entry.id.in_(chunk)))
+        conn.execute(
+            delete(EntrySource).where(
+                EntrySource.tenant == tenant, EntrySource.memory_id.in_(chunk)
+            )
+        )
+        conn.execute(delete(Entry).where(Entry.tenant == tenant, Entry.id.in_(chunk)))
     # Rows about an erased id keep their ids (``trace`` says "erased"); a rejected candidate's
-    # related ids are its own client id, which is the submitter's text, so they go too.
-    for seqs, keep_ids in ((plan.log_about, True), (plan.log_submitted, False)):
+    # related ids are its own client id, which is the submitter's text, so they go too. Rows
+    # are chosen by seq (unique in the whole log) from those the plan found for this tenant.
+    for seqs, keep_ids in ((part.log_about, True), (part.log_submitted, False)):
         values: dict[str, Any] = {"reason": TOMBSTONE, "payload": tombstone}
         if not keep_ids:
             values["related_ids"] = None
         for chunk in _chunks(seqs):
             conn.execute(update(WriteLog).where(WriteLog.seq.in_(chunk)).values(**values))
-    _relink(conn, plan.relinked, now)
+    _relink(conn, tenant, part.relinked, now)
 
 
-def _relink(conn: Connection, relinked: Mapping[str, list[str]], now: datetime) -> None:
+def _relink(
+    conn: Connection, tenant: str, relinked: Mapping[str, list[str]], now: datetime
+) -> None:
     """Drop erased ids from other entries' links; a topic's text is rebuilt from the members
     it keeps, so no erased observation's words stay in it."""
     for entry_id, kept in sorted(relinked.items()):
-        entry = conn.execute(select(Entry.subject_key).where(Entry.id == entry_id)).one()
+        mine = and_(Entry.tenant == tenant, Entry.id == entry_id)
+        entry = conn.execute(select(Entry.subject_key).where(mine)).one()
         values: dict[str, Any] = {"links": kept or None, "updated_at": now}
         if (entry.subject_key or "").startswith(TOPIC_KEY_PREFIX):
             tool_key = _topic_tool_key(entry.subject_key)
-            members = _members(conn, kept[-TOPIC_SAMPLE:])
+            members = _members(conn, tenant, kept[-TOPIC_SAMPLE:])
             values["evidence"] = len(kept)
             values["content"] = (
                 topic_content(tool_key, members, len(kept))
                 if members
                 else f"Topic {tool_key.replace('_', ' ') or 'general'} ({len(kept)} observations)"
             )
-        conn.execute(update(Entry).where(Entry.id == entry_id).values(**values))
+        conn.execute(update(Entry).where(mine).values(**values))
 
 
-def _members(conn: Connection, ids: Sequence[str]) -> list[Member]:
+def _members(conn: Connection, tenant: str, ids: Sequence[str]) -> list[Member]:
     rows = {
         r.id: Member(r.id, r.content, r.created_at, r.confidence, r.sensitivity, r.created_at)
         for r in conn.execute(
             select(
                 Entry.id, Entry.content, Entry.created_at, Entry.confidence, Entry.sensitivity
-            ).where(Entry.id.in_(list(ids)))
+            ).where(Entry.tenant == tenant, Entry.id.in_(list(ids)))
         )
     }
     return [rows[i] for i in ids if i in rows]
@@ -387,6 +479,7 @@ __all__ = [
     "ErasurePlan",
     "ErasureRefused",
     "PassBusy",
+    "TenantPlan",
     "erase_scope",
     "plan_erasure",
     "preview_erasure",

@@ -28,29 +28,35 @@ def audit_sample(
     store of millions is never loaded), with each entry's source turn to check it against.
     With ``scope``, only entries matching every given level are sampled."""
     rng = random.Random(seed)
-    reservoirs: dict[str, list[str]] = defaultdict(list)
+    # Ids are unique per tenant: an entry is its (tenant, id).
+    reservoirs: dict[str, list[tuple[str, str]]] = defaultdict(list)
     seen: Counter[str] = Counter()
     query = (
-        select(Entry.id, Entry.type)
+        select(Entry.tenant, Entry.id, Entry.type)
         .where(Entry.status == "active", *entry_in_scope(scope or {}))
-        .order_by(Entry.id)
+        .order_by(Entry.id, Entry.tenant)
     )
     with engine.connect() as conn:
-        for memory_id, memory_type in conn.execute(query.execution_options(yield_per=5000)):
+        for tenant, memory_id, memory_type in conn.execute(query.execution_options(yield_per=5000)):
             seen[memory_type] += 1
             bucket = reservoirs[memory_type]
             if len(bucket) < per_type:
-                bucket.append(memory_id)
+                bucket.append((tenant, memory_id))
             elif (j := rng.randrange(seen[memory_type])) < per_type:
-                bucket[j] = memory_id
-    chosen = sorted(i for bucket in reservoirs.values() for i in bucket)
+                bucket[j] = (tenant, memory_id)
+    chosen: dict[str, list[str]] = defaultdict(list)
+    for tenant, memory_id in (key for bucket in reservoirs.values() for key in bucket):
+        chosen[tenant].append(memory_id)
     from sqlalchemy.orm import Session
 
     with Session(engine) as session:
-        entries = session.scalars(
-            select(Entry).where(Entry.id.in_(chosen)).order_by(Entry.type, Entry.id)
-        )
-        return [entry_document(e) for e in entries]
+        entries = [
+            e
+            for tenant, ids in chosen.items()
+            for e in session.scalars(select(Entry).where(Entry.tenant == tenant, Entry.id.in_(ids)))
+        ]
+    entries.sort(key=lambda e: (e.type, e.id, e.tenant))
+    return [entry_document(e) for e in entries]
 
 
 def audit_mark(

@@ -10,7 +10,7 @@ from sqlalchemy import Engine, Select, and_, or_, select
 from sqlalchemy.sql.elements import ColumnElement
 
 from memcurator.schema import SCOPE_LEVELS
-from memcurator.tenancy import tenant_of
+from memcurator.tenancy import NO_TENANT, tenant_of
 from store.engine import for_tenants
 from store.tables import Entry, EntrySource, WriteLog
 
@@ -85,15 +85,23 @@ def submitted_in_scope(scope: Mapping[str, str]) -> list[ColumnElement[bool]]:
 
 def log_in_scope(scope: Mapping[str, str]) -> ColumnElement[bool]:
     """Log rows about an entry of the scope, or about a candidate merged into one, or whose
-    payload names the scope (rejections, erasures)."""
-    entries = select(Entry.id).where(*entry_in_scope(scope))
-    sources = (
-        select(EntrySource.memory_id)
-        .join(Entry, Entry.id == EntrySource.entry_id)
+    payload names the scope (rejections, erasures). Ids are unique per tenant, so a row is
+    about an entry only when both carry the same tenant."""
+    about = (
+        select(Entry.id)
+        .where(Entry.tenant == WriteLog.tenant, Entry.id == WriteLog.memory_id)
         .where(*entry_in_scope(scope))
+        .exists()
+    )
+    merged = (
+        select(EntrySource.memory_id)
+        .join(Entry, and_(Entry.tenant == EntrySource.tenant, Entry.id == EntrySource.entry_id))
+        .where(EntrySource.tenant == WriteLog.tenant, EntrySource.memory_id == WriteLog.memory_id)
+        .where(*entry_in_scope(scope))
+        .exists()
     )
     submitted = and_(WriteLog.memory_id.is_(None), *submitted_in_scope(scope))
-    return or_(WriteLog.memory_id.in_(entries), WriteLog.memory_id.in_(sources), submitted)
+    return or_(about, merged, submitted)
 
 
 def iter_entries(
@@ -138,13 +146,14 @@ def iter_log(
     scope: Mapping[str, str] | None = None,
 ) -> Iterator[dict[str, Any]]:
     """Stream the write log in the order it was written, filtered. A scope selects its
-    tenant's rows (the log is kept per tenant, not per finer scope level)."""
+    tenant's rows about it, and (for the owner: row-level security shows them to no one
+    else) the rows that named no valid tenant but whose submitted payload names the scope."""
     from sqlalchemy.orm import Session
 
     query = select(WriteLog).order_by(WriteLog.seq)
     if scope:
         engine = for_tenants(engine, [tenant_of(scope)])
-        query = query.where(WriteLog.tenant == tenant_of(scope))
+        query = query.where(WriteLog.tenant.in_([tenant_of(scope), NO_TENANT]))
     if memory_id:
         query = query.where(WriteLog.memory_id == memory_id)
     if rule:

@@ -158,22 +158,27 @@ def _find(session: Session, table: Any, column: Any, memory_id: str, tenant: str
 
 def erasure_of(session: Session, memory_id: str, scope: Mapping[str, str]) -> dict[str, Any] | None:
     """When and by which ``erased`` row ``memory_id`` was erased, or None if it never was
-    (or the erasure was of a scope that contradicts ``scope``)."""
+    (or only by an erasure of a scope that contradicts ``scope``). Ids are unique per tenant:
+    with a scope, only its tenant's tombstones and erased rows count."""
     from store.erasure import ACTION, TOMBSTONE
 
     mentioned = cast(WriteLog.related_ids, Text).contains(f'"{memory_id}"', autoescape=True)
-    for payload in session.scalars(
-        select(WriteLog.payload)
-        .where(WriteLog.reason == TOMBSTONE, or_(WriteLog.memory_id == memory_id, mentioned))
-        .order_by(WriteLog.seq)
-    ):
+    query = select(WriteLog.payload).where(
+        WriteLog.reason == TOMBSTONE, or_(WriteLog.memory_id == memory_id, mentioned)
+    )
+    tenant = tenant_of(scope) if scope else None
+    if tenant is not None:
+        query = query.where(WriteLog.tenant == tenant)
+    for payload in session.scalars(query.order_by(WriteLog.seq)):
         seq = payload.get("erased_in") if isinstance(payload, dict) else None
         erased = session.get(WriteLog, seq) if isinstance(seq, int) else None
         if erased is None or erased.action != ACTION:
             continue
+        if tenant is not None and erased.tenant != tenant:
+            continue
         asked = (erased.payload or {}).get("scope") or {}
         if any(asked.get(level, value) != value for level, value in scope.items()):
-            return None
+            continue
         return {"id": memory_id, "erased_at": iso(erased.at), "erasure_seq": erased.seq}
     return None
 

@@ -18,17 +18,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import Engine, create_engine, func, insert, select, text, update
+from sqlalchemy import Engine, func, insert, select, text, update
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 
-from memcurator.settings import normalise_database_url
 from store.erasure import ErasureRefused, erase_scope, preview_erasure
 from store.operations import audit_mark, audit_sample
 from store.queries import iter_entries, iter_log
 from store.reading import trace
-from store.tables import Entry, EntrySource, TopicMember, WriteLog
+from store.roles import ensure_app_role
+from store.tables import Entry, EntrySource, Intake, TopicMember, WriteLog
 from tests.factories import candidate, observation
 from tests.integration.test_cli import CLI, one_line_error, run
+from tests.integration.test_tenancy import app_role_name
 from tests.passes import FIXED_NOW, ingest, run_pass
 
 GONE = {"org_id": "acme", "user_id": "u_gone"}
@@ -152,10 +154,11 @@ def build_store(engine: Engine) -> dict[str, str]:
             select(Entry.id).where(Entry.team_id == "t_core", Entry.type == "summary")
         )
         assert team_topic is not None, "the pass built no team topic"
-        links = conn.scalar(select(Entry.links).where(Entry.id == team_topic))
+        mine = (Entry.tenant == "acme", Entry.id == team_topic)
+        links = conn.scalar(select(Entry.links).where(*mine))
         conn.execute(
             update(Entry)
-            .where(Entry.id == team_topic)
+            .where(*mine)
             .values(
                 links=[*links, "gid_x"],
                 evidence=len(links) + 1,
@@ -166,6 +169,7 @@ def build_store(engine: Engine) -> dict[str, str]:
             insert(TopicMember),
             [
                 {
+                    "tenant": "acme",
                     "observation_id": "gid_x",
                     "topic_id": team_topic,
                     "joined_on": "2025-03-04",
@@ -227,7 +231,8 @@ def test_forget_leaves_no_trace_of_the_person_and_touches_no_one_else(engine: En
 
     report = erase_scope(engine, GONE, requested_by="dpo@acme")
 
-    assert {k: v for k, v in report.items() if k != "erasure_seq"} == preview
+    assert {k: v for k, v in report.items() if not k.startswith("erasure_seq")} == preview
+    assert report["erasure_seqs"] == [report["erasure_seq"]]  # one tenant: one erased row
     assert report["entries"] >= 8 and report["entry_sources"] >= 9 and report["log_rows"] >= 12
     assert report["linked_entries"] == 1 and report["audit_notes"] == 1
     dumped = dump(engine)
@@ -475,7 +480,8 @@ def test_forget_command_confirms_prints_counts_and_trace_says_erased(filled: str
     assert missing.returncode == 2
     no_requester = run("forget", *scope, "--yes", url=filled)
     assert no_requester.returncode == 2
-    shown = run("log", "--scope", "user_id=u_stay", "--action", "merged", url=filled)
+    stay = ["--scope", "org_id=acme", "--scope", "user_id=u_stay"]
+    shown = run("log", *stay, "--action", "merged", url=filled)
     assert shown.returncode == 0 and shown.stdout
     assert all(json.loads(x)["memory_id"].startswith("kid_") for x in shown.stdout.splitlines())
     sample = run("audit", "sample", "--scope", "user_id=u_stay", url=filled)
@@ -483,47 +489,36 @@ def test_forget_command_confirms_prints_counts_and_trace_says_erased(filled: str
         json.loads(x)["scope"] == STAY for x in sample.stdout.splitlines()
     )
     bad = run("trace", "kid_diet", "--scope", "user_id=u_gone", url=filled)
-    assert bad.returncode == 1 and "in that scope" in one_line_error(bad)
-
-
-APP_ROLE = "memcurator_erasure_app"
+    assert bad.returncode == 1 and "no entry" in one_line_error(bad)
 
 
 def test_forget_needs_the_owner_role_and_the_app_role_cannot_rewrite_the_log(
     pg_url: str,
 ) -> None:
-    from store.engine import make_engine, upgrade
+    from store.engine import for_tenants, make_engine, upgrade
 
     owner = make_engine(pg_url)
     upgrade(owner)
     build_store(owner)
-    with owner.begin() as conn:
-        schema = conn.scalar(text("SELECT current_schema()"))
-        exists = conn.scalar(text("SELECT 1 FROM pg_roles WHERE rolname = :r"), {"r": APP_ROLE})
-        if not exists:
-            conn.execute(text(f"CREATE ROLE {APP_ROLE} LOGIN"))
-        conn.execute(text(f'GRANT USAGE ON SCHEMA "{schema}" TO {APP_ROLE}'))
-        conn.execute(
-            text(
-                "GRANT SELECT, INSERT, UPDATE, DELETE "
-                f'ON ALL TABLES IN SCHEMA "{schema}" TO {APP_ROLE}'
-            )
-        )
-    app_url = pg_url.replace("postgres@", f"{APP_ROLE}@", 1)
+    # The application's own role, as `memcurator init` sets it up (tests/.../test_tenancy.py).
+    app_url = make_url(pg_url).set(username=app_role_name()).render_as_string(False)
+    assert ensure_app_role(owner, app_url).separate
     refused = run(
         "forget", "--scope", "user_id=u_gone", "--requested-by", "dpo", "--yes", url=app_url
     )
     assert refused.returncode == 2
     assert "owner role" in one_line_error(refused)
-    app = make_engine(app_url)
+    app_engine = make_engine(app_url)
+    app = for_tenants(app_engine, ["acme", "other"])
     with pytest.raises(ErasureRefused):
         erase_scope(app, GONE, requested_by="dpo")
-    # Even with the erasure setting the app role is refused by the trigger itself.
+    # Even with the erasure setting, and seeing the tenants' rows, the app role may not.
     for statement in ("UPDATE write_log SET reason = 'x'", "DELETE FROM entries"):
-        with pytest.raises(DBAPIError, match="refused"), app.begin() as conn:
+        with pytest.raises(DBAPIError, match="permission denied"), app.begin() as conn:
+            assert conn.scalar(text("SELECT count(*) FROM entries")), "the app sees no rows"
             conn.execute(text("SELECT set_config('memcurator.erasure', 'on', true)"))
             conn.execute(text(statement))
-    # The owner without it too, and TRUNCATE stays refused to the owner even with it.
+    # The owner without it is refused by the trigger, and TRUNCATE stays refused even with it.
     with pytest.raises(DBAPIError, match="refused"), owner.begin() as conn:
         conn.execute(text("UPDATE write_log SET reason = 'x'"))
     with pytest.raises(DBAPIError, match="refused"), owner.begin() as conn:
@@ -531,7 +526,7 @@ def test_forget_needs_the_owner_role_and_the_app_role_cannot_rewrite_the_log(
         conn.execute(text("TRUNCATE write_log"))
     admin_env = run_env_admin(pg_url, app_url)
     done = subprocess.run(
-        [*CLI, "forget", "--scope", "user_id=u_gone", "--requested-by", "dpo", "--yes"],
+        [*CLI, "forget", *GONE_ARGS, "--requested-by", "dpo", "--yes"],
         env=admin_env,
         capture_output=True,
         text=True,
@@ -539,15 +534,17 @@ def test_forget_needs_the_owner_role_and_the_app_role_cannot_rewrite_the_log(
     )
     assert done.returncode == 0, done.stderr
     with owner.connect() as conn:
-        assert conn.scalar(select(func.count()).where(Entry.user_id == "u_gone")) == 0
+        gone = select(func.count()).where(Entry.user_id == "u_gone")
+        assert conn.scalar(gone.where(Entry.org_id == "acme")) == 0
+        assert conn.scalar(gone.where(Entry.org_id == "other"))  # the twin is another person
         assert conn.scalar(select(func.count()).where(WriteLog.action == "erased")) == 1
-    app.dispose()
+        [tenant] = conn.scalars(select(WriteLog.tenant).where(WriteLog.action == "erased"))
+        assert tenant == "acme"
+    app_engine.dispose()
     owner.dispose()
-    cleanup = create_engine(normalise_database_url(pg_url))
-    with cleanup.begin() as conn:
-        conn.execute(text(f'REVOKE ALL ON ALL TABLES IN SCHEMA "{schema}" FROM {APP_ROLE}'))
-        conn.execute(text(f'REVOKE USAGE ON SCHEMA "{schema}" FROM {APP_ROLE}'))
-    cleanup.dispose()
+
+
+GONE_ARGS = ["--scope", "org_id=acme", "--scope", "user_id=u_gone"]
 
 
 def run_env_admin(owner_url: str, app_url: str) -> dict[str, str]:
@@ -557,3 +554,146 @@ def run_env_admin(owner_url: str, app_url: str) -> dict[str, str]:
     env["MEMCURATOR_DATABASE_URL"] = app_url
     env["MEMCURATOR_ADMIN_DATABASE_URL"] = owner_url
     return env
+
+
+# -- tenancy: ids are unique per tenant only ---------------------------------------------------
+
+ACME_U1 = {"org_id": "acme", "user_id": "u_1"}
+EVIL_U1 = {"org_id": "evil", "user_id": "u_1"}
+TENANT_TABLES = (Entry, EntrySource, WriteLog, Intake, TopicMember)
+
+
+def same_ids_in_two_tenants(engine: Engine) -> None:
+    """acme's u_1 and evil's u_1 send the very same client ids (msg_0001, msg_diet, msg_o1,
+    ...), each in words of their own: ``acmegone`` is to be erased, ``evilstays`` kept."""
+    for scope, tag in ((ACME_U1, "acmegone"), (EVIL_U1, "evilstays")):
+        src = {"kind": "user_message", "ref": f"turn_{tag}_0", "session_id": f"s_{tag}_0"}
+        allergy = {"entity": "user", "attribute": "allergy", "value": f"{tag}-peanuts"}
+        first = [
+            candidate(
+                id=f"msg_000{i}",
+                scope=scope,
+                content=f"{tag} is allergic to peanuts",
+                source=src,
+                created_at=f"2025-02-0{i}T08:00:00Z",
+                subject=allergy,
+            )
+            for i in (1, 2)
+        ]
+        ingest(engine, [*first, *person(scope, tag, "msg")])
+    run_pass(engine, date(2025, 3, 4))
+
+
+def tenant_rows(engine: Engine, tenant: str) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of ``tenant`` in every table keyed by tenant, and the tenant-less log rows
+    that quote it (a line that was not JSON), column by column."""
+    tag = {"acme": "acmegone", "evil": "evilstays"}[tenant]
+    with engine.connect() as conn:
+        rows = {
+            t.__tablename__: [
+                tuple(r)
+                for r in conn.execute(
+                    select(t.__table__)
+                    .where(t.__table__.c.tenant == tenant)
+                    .order_by(*t.__table__.primary_key.columns)
+                )
+            ]
+            for t in TENANT_TABLES
+        }
+        quoting = select(WriteLog.__table__).where(WriteLog.tenant == "").order_by(WriteLog.seq)
+        rows["untenanted"] = [tuple(r) for r in conn.execute(quoting) if tag in repr(tuple(r))]
+    return rows
+
+
+def evil_view(engine: Engine) -> tuple[Any, ...]:
+    evil = {"org_id": "evil"}
+    return (
+        list(iter_entries(engine, evil, status="all")),
+        list(iter_log(engine, scope=evil)),
+        tenant_rows(engine, "evil"),
+    )
+
+
+def test_forget_of_one_tenant_spares_another_tenant_using_the_same_ids(store_url: str) -> None:
+    from store.engine import make_engine, upgrade
+
+    engine = make_engine(store_url)
+    upgrade(engine)
+    same_ids_in_two_tenants(engine)
+    before = evil_view(engine)
+    assert "msg_0001" in {e["id"] for e in before[0]} and before[2]["entry_sources"]
+    assert before[2]["topic_members"] and before[2]["untenanted"]
+    clients = [
+        {e["id"] for e in iter_entries(engine, {"org_id": org}, status="all")}
+        for org in ("acme", "evil")
+    ]
+    client_ids = [{i for i in ids if not i.startswith("mem_")} for ids in clients]
+    assert client_ids[0] == client_ids[1] and len(client_ids[0]) >= 8, "the same ids in both"
+
+    done = run(
+        "forget",
+        "--scope",
+        "org_id=acme",
+        "--scope",
+        "user_id=u_1",
+        "--requested-by",
+        "dpo",
+        "--yes",
+        url=store_url,
+    )
+
+    assert done.returncode == 0, done.stderr
+    assert evil_view(engine) == before
+    dumped = dump(engine).lower()
+    assert "acmegone" not in dumped and "evilstays" in dumped
+    acme = tenant_rows(engine, "acme")
+    assert not acme["entries"] and not acme["entry_sources"] and not acme["topic_members"]
+    [erased] = [r for r in iter_log(engine, action="erased")]
+    with engine.connect() as conn:
+        assert conn.scalar(select(WriteLog.tenant).where(WriteLog.seq == erased["seq"])) == "acme"
+    erased_trace = run("trace", "msg_0001", "--scope", "org_id=acme", url=store_url)
+    assert erased_trace.returncode == 0, erased_trace.stderr
+    assert erased_trace.stdout.startswith("msg_0001 was erased at ")
+    assert f"(write log seq {erased['seq']})" in erased_trace.stdout
+    kept = run("trace", "msg_0001", "--scope", "org_id=evil", url=store_url)
+    assert kept.returncode == 0, kept.stderr
+    shown = json.loads(kept.stdout)
+    assert shown["entry"]["id"] == "msg_0001" and shown["entry"]["scope"] == EVIL_U1
+    assert shown["entry"]["content"] == "evilstays is allergic to peanuts"
+    assert [s["memory_id"] for s in shown["source_turns"]] == ["msg_0001", "msg_0002"]
+    engine.dispose()
+
+
+def test_a_scope_without_an_org_is_erased_in_each_tenant_within_that_tenant(
+    engine: Engine,
+) -> None:
+    same_ids_in_two_tenants(engine)
+    preview = preview_erasure(engine, {"user_id": "u_1"})
+
+    report = erase_scope(engine, {"user_id": "u_1"}, requested_by="dpo")
+
+    assert {k: v for k, v in report.items() if not k.startswith("erasure_seq")} == preview
+    dumped = dump(engine).lower()
+    assert "acmegone" not in dumped and "evilstays" not in dumped
+    with engine.connect() as conn:
+        erased = {
+            r.tenant: r for r in conn.execute(select(WriteLog).where(WriteLog.action == "erased"))
+        }
+        # One erased row per tenant reached, and the scope's own tenant (its top level) always.
+        assert set(erased) == {"acme", "evil", "u_1"}
+        assert sorted(r.seq for r in erased.values()) == sorted(report["erasure_seqs"])
+        assert erased["u_1"].seq == report["erasure_seq"]
+        assert erased["acme"].payload["counts"]["entries"] == report["entries"] // 2
+        for tenant, seq in conn.execute(
+            select(WriteLog.tenant, WriteLog.payload["erased_in"].as_integer()).where(
+                WriteLog.reason == "[ERASED]"
+            )
+        ):
+            assert seq == erased[tenant or "u_1"].seq, tenant  # a tenant's own erased row
+    for org in ("acme", "evil"):
+        found = trace(engine, "msg_0001", {"org_id": org})
+        assert found == {
+            "id": "msg_0001",
+            "erased_at": found and found["erased_at"],
+            "erasure_seq": erased[org].seq,
+        }
