@@ -38,6 +38,8 @@ from typing import NoReturn
 
 STARTUP_SECONDS = 120.0
 _PR_SET_PDEATHSIG = 1
+# How long an orphaned server may take to shut down gracefully before it is forced out.
+GRACE_SECONDS = 4.0
 
 
 @contextmanager
@@ -194,6 +196,13 @@ def serve(home: Path, parent: int) -> None:
         def exit_when_orphaned() -> None:
             orphaned.wait()
             server.should_exit = True
+            # A graceful shutdown may hang on Prefect's services or a half-open connection
+            # of the dead parent: bound it, then go regardless (nothing here needs saving).
+            time.sleep(GRACE_SECONDS)
+            server.force_exit = True
+            time.sleep(GRACE_SECONDS)
+            shutil.rmtree(home, ignore_errors=True)
+            os._exit(0)
 
         threading.Thread(target=exit_when_orphaned, name="exit-when-orphaned", daemon=True).start()
         sys.stdout.write(f"{sock.getsockname()[1]}\n")

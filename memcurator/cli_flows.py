@@ -207,14 +207,17 @@ def flows_for(url: str) -> Iterator[None]:
     os.environ["MEMCURATOR_DATABASE_URL"] = url
     os.environ.pop("MEMCURATOR_DATABASE_URL_SECRET", None)
     quiet_prefect()
-    one_line_prefect_console()
     try:
         if os.environ.get("PREFECT_API_URL"):
+            one_line_prefect_console()
             yield
         else:
             from flows.private_server import private_prefect_server
 
+            # Prefect is imported only once the private server's URL is in the environment
+            # (its settings are read on import): before, it would start a server of its own.
             with private_prefect_server():
+                one_line_prefect_console()
                 yield
     finally:
         for key, value in saved.items():

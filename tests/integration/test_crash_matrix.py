@@ -195,7 +195,9 @@ def clean_ingest(stores: Callable[[], Store], candidates: Path) -> tuple[Any, in
     return store.state(), store.count(WriteLog)
 
 
-@pytest.mark.parametrize("fraction", [0.1, 0.5, 0.9])
+# The last kill point leaves several batches to go: at 0.9 a quiet machine finished the
+# ingest between the poll that saw the point and the kill.
+@pytest.mark.parametrize("fraction", [0.1, 0.5, 0.75])
 def test_an_ingest_killed_after_some_batches_and_rerun_equals_a_clean_run(
     fraction: float,
     stores: Callable[[], Store],
