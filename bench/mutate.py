@@ -92,7 +92,7 @@ MUTATIONS: tuple[Mutation, ...] = (
     # --- the CLI's operational commands --------------------------------------------------------
     Mutation(
         "drops raises on every call",
-        "memcurator/cli.py",
+        "memcurator/cli_operations.py",
         "    for row in drop_rates(engine, days=days):",
         '    raise RuntimeError("mutation: drops is broken")\n'
         "    for row in drop_rates(engine, days=days):",
@@ -100,7 +100,7 @@ MUTATIONS: tuple[Mutation, ...] = (
     ),
     Mutation(
         "audit report raises on every call",
-        "memcurator/cli.py",
+        "memcurator/cli_operations.py",
         "    for row in audit_report(engine):",
         '    raise RuntimeError("mutation: audit report is broken")\n'
         "    for row in audit_report(engine):",
@@ -109,9 +109,9 @@ MUTATIONS: tuple[Mutation, ...] = (
     Mutation(
         "log --since raises",
         "memcurator/cli.py",
-        '    since_at = _parse_time(since, "--since") if since else None\n',
-        '    since_at = _parse_time(since, "--since") if since else None\n'
-        '    if since_at:\n        raise RuntimeError("mutation: log --since is broken")\n',
+        '    after = _parse_time(since, "--since") if since else None\n',
+        '    after = _parse_time(since, "--since") if since else None\n'
+        '    if after:\n        raise RuntimeError("mutation: log --since is broken")\n',
         ("tests/integration/test_cli.py::test_init_ingest_export_and_log_work_end_to_end",),
     ),
     # --- the nightly pass ------------------------------------------------------------------------
