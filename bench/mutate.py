@@ -61,8 +61,8 @@ MUTATIONS: tuple[Mutation, ...] = (
     Mutation(
         "a tie on valid_from goes to the weaker source",
         "memcurator/resolve.py",
-        "return (self.valid_since, SOURCE_STRENGTH[self.source_kind], self.id)",
-        "return (self.valid_since, -SOURCE_STRENGTH[self.source_kind], self.id)",
+        "return (self.valid_from, SOURCE_STRENGTH[self.kind], self.memory_id)",
+        "return (self.valid_from, -SOURCE_STRENGTH[self.kind], self.memory_id)",
         (CONFLICT + "test_a_tie_on_valid_from_goes_to_the_stronger_source",),
     ),
     Mutation(
