@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime
 from typing import Any
 
 from prefect import get_run_logger, task
@@ -16,14 +16,6 @@ from memcurator.settings import Settings
 from store.consolidation import Partition, consolidate_partition
 from store.engine import WRITER
 from tasks.common import retry_transient, store_engine
-
-
-def policy_from(settings: Settings) -> Policy:
-    return Policy(
-        expire_after=timedelta(days=settings.expire_after_days),
-        promote_sessions=settings.promote_sessions,
-        topic_similarity=settings.topic_similarity,
-    )
 
 
 @task(
@@ -45,7 +37,7 @@ def consolidate_scope_partition(as_of: str, index: int, count: int) -> dict[str,
             conn,
             as_of=date.fromisoformat(as_of),
             partition=Partition(index, count),
-            policy=policy_from(settings),
+            policy=Policy.from_settings(settings),
             flow_run_id=str(run_id) if run_id else None,
             now=datetime.now(UTC),
         )
