@@ -14,6 +14,8 @@ from datetime import UTC, datetime, timedelta
 from itertools import permutations
 from typing import Any
 
+import pytest
+
 from memcurator.decisions import NewEntry
 from memcurator.meaning import Cardinality
 from memcurator.resolve import Timeline, Version, rebuild_chain, recompute
@@ -49,11 +51,15 @@ def arrive(timeline: Timeline, *batch: NewEntry) -> dict[str, list[Any]]:
 
 
 def history(timeline: Timeline) -> list[tuple[Any, ...]]:
-    """Every version, oldest first, with the fields a reader of the history sees."""
+    """The live versions, oldest first, with the fields a reader of the history sees. Ids are
+    the one thing arrival decides (a version keeps the name of the statement that founded it),
+    so a version is told by the statements it holds, and so is its successor."""
+    live = sorted((v for v in timeline.versions if v.status != "retired"), key=Version.order)
+    held = {v.id: tuple(sorted(s.memory_id for s in v.sources or ())) for v in live}
     return [
-        (v.id, v.status, v.content, v.valid_from, v.valid_to, v.superseded_by, v.evidence,
-         v.last_confirmed_at, v.created_at, sorted(s.memory_id for s in v.sources or ()))
-        for v in sorted(timeline.versions, key=lambda v: (v.order(), v.id))
+        (held[v.id], v.status, v.content, v.valid_from, v.valid_to,
+         held.get(v.superseded_by or ""), v.evidence, v.last_confirmed_at, v.created_at)
+        for v in live
     ]
 
 
@@ -117,6 +123,34 @@ def test_a_set_valued_attribute_gathers_compatible_allergies_into_one_entry() ->
     assert only.created_at == day(1) and only.valid_from == day(3)
 
 
+def test_a_set_valued_attribute_keeps_a_compatible_unrelated_value_in_the_same_entry() -> None:
+    """ "not allergic to peanuts" is neither the same nor a refinement of "allergic to
+    shellfish" (meaning says unrelated), yet both are true: it is gathered, not a new version."""
+    allergies = "subject:u/allergies"
+    timeline = key("set")
+    arrive(timeline, said("m_shellfish", 1, "is allergic to shellfish", key=allergies))
+    events = arrive(timeline, said("m_peanut", 2, "is not allergic to peanuts", key=allergies))
+    [only] = timeline.versions
+    assert (only.id, only.status, only.evidence) == ("m_shellfish", "active", 2)
+    assert only.content == "is allergic to shellfish; is not allergic to peanuts"
+    assert [e.action for e in events["m_peanut"]] == ["refined"]
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "resolve.Timeline: dropping one member of a set-valued attribute supersedes the whole "
+    "gathered entry, so the members that still hold (shellfish, shrimp) leave the current "
+    "view; rule 4 says a set gathers, and nothing says a removal forgets the rest"))
+def test_dropping_one_allergy_keeps_the_others_current() -> None:
+    allergies = "subject:u/allergies"
+    timeline = key("set")
+    arrive(timeline, said("m_shellfish", 1, "is allergic to shellfish", key=allergies))
+    arrive(timeline, said("m_peanut", 2, "is allergic to peanuts", key=allergies))
+    arrive(timeline, said("m_no_peanut", 3, "is no longer allergic to peanuts", key=allergies))
+    current = [v for v in timeline.versions if v.status == "active"]
+    assert len(current) == 1
+    assert "shellfish" in current[0].content
+
+
 def test_a_late_statement_between_two_versions_reopens_the_key_and_splits_history() -> None:
     # Stored: window (day 1, restated day 8) then aisle (day 10). Late: aisle on day 5.
     restated = said("m_window_8", 8, "prefers window seats")
@@ -128,7 +162,8 @@ def test_a_late_statement_between_two_versions_reopens_the_key_and_splits_histor
     arrive(timeline, aisle_10)
     assert versions(timeline)["m_window"].evidence == 2
     arrive(timeline, aisle_5)
-    chain = [(v[0], v[1], v[4], v[5]) for v in history(timeline)]
+    chain = [(v.id, v.status, v.valid_to, v.superseded_by)
+             for v in sorted(timeline.versions, key=Version.order)]
     assert chain == [
         ("m_window", "superseded", day(5), "m_aisle_5"),
         ("m_aisle_5", "superseded", day(8), "m_window_8"),  # the window restatement split off
@@ -204,9 +239,12 @@ def test_a_refinement_updates_content_and_valid_from_but_keeps_created_at_and_so
     assert [e.action for e in events["m_books"]] == ["refined"]
 
 
-STATEMENTS = (WINDOW, said("m_window_8", 8, "prefers window seats"),
-              said("m_aisle_10", 10, "prefers aisle seats"),
-              said("m_aisle_5", 5, "prefers aisle seats"))
+# Five statements whose in-order history has every shape: a version refined in place
+# (window, then "always books a window seat"), a supersession, a split-off restatement.
+STATEMENTS = (WINDOW, said("m_books_2", 2, "always books a window seat"),
+              said("m_aisle_5", 5, "prefers aisle seats"),
+              said("m_window_8", 8, "prefers window seats"),
+              said("m_aisle_10", 10, "prefers aisle seats"))
 
 
 def test_every_arrival_order_of_the_same_statements_gives_the_same_history() -> None:
@@ -223,6 +261,7 @@ def test_re_resolving_the_same_sources_changes_nothing() -> None:
     for statement in STATEMENTS:
         arrive(timeline, statement)
     before = history(timeline)
+    assert [v[6] for v in before] == [2, 1, 1, 1]  # one version holds two sources
     for v in timeline.versions:
         recompute(v, timeline.relate_fn, timeline.kind, chained=True)
     rebuild_chain(timeline.versions)
@@ -231,3 +270,21 @@ def test_re_resolving_the_same_sources_changes_nothing() -> None:
     later = said("m_window_12", 12, "prefers window seats")
     arrive(timeline, later)
     assert history(timeline) == in_order("single", *STATEMENTS, later)
+
+
+def test_a_late_widening_joins_the_versions_around_it_and_retires_the_later_one() -> None:
+    """ "window or aisle" refines "window"; "aisle" then restates part of it. Arriving late,
+    between the two, it joins them into one version, as an in-order arrival would have:
+    the window entry is current again and the aisle entry is retired, pointing to it."""
+    either = said("m_either", 3, "prefers window or aisle seats")
+    timeline = key()
+    arrive(timeline, WINDOW)
+    arrive(timeline, AISLE)
+    events = arrive(timeline, either)
+    by_id = versions(timeline)
+    window, aisle = by_id["m_window"], by_id["m_aisle"]
+    assert (window.status, window.valid_to, window.superseded_by) == ("active", None, None)
+    assert (window.content, window.evidence) == ("prefers window or aisle seats", 3)
+    assert (aisle.status, aisle.superseded_by, aisle.evidence) == ("retired", "m_window", 0)
+    assert [e.action for e in events["m_either"]] == ["refined", "retired"]
+    assert history(timeline) == in_order("single", WINDOW, AISLE, either)
