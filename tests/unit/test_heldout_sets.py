@@ -16,7 +16,10 @@ import pytest
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 TRAINING = ("transient_labelled.jsonl", "transient_heldout.jsonl")
-HELD_OUT = ("transient_heldout_2.jsonl", "transient_heldout_3.jsonl")  # and key_pairs_heldout.jsonl, below
+HELD_OUT = (  # and key_pairs_heldout.jsonl, below
+    "transient_heldout_2.jsonl",
+    "transient_heldout_3.jsonl",
+)
 
 
 def normalised(text: str) -> str:
