@@ -71,10 +71,11 @@ def per_day_frame(
 
 
 def drop_rate_frame(per_day: pd.DataFrame) -> pd.DataFrame:
-    """Each rule's share of the day's judged candidates (0 on a day with none judged)."""
+    """Each rule's share of the day's judged candidates; NaN on a day with none judged (no
+    rate to speak of, so a chart shows a gap rather than a fall to 0%)."""
     rules = [c for c in per_day.columns if c.startswith("dropped: ")]
     judged = per_day["judged"].where(per_day["judged"] > 0)
-    rates = per_day[rules].div(judged, axis=0).fillna(0.0).round(4)
+    rates = per_day[rules].div(judged, axis=0).round(4)
     return rates.rename(columns=lambda c: c.removeprefix("dropped: "))
 
 

@@ -99,7 +99,10 @@ def _charts(report: Report) -> list[str]:
         ),
         bar_chart(
             days,
-            {c: list(per_day[c]) for c in ("merges", "supersessions", "promotions", "expiries")},
+            {
+                c: list(per_day[c])
+                for c in ("merges", "supersessions", "promotions", "expiries", "topics created")
+            },
             title="What the gate and the nightly passes changed per day",
         ),
     ]

@@ -18,11 +18,16 @@ PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F
 
 
 def _nice_max(value: float) -> float:
-    """The smallest 1, 2 or 5 times a power of ten at or above ``value`` (a readable axis)."""
+    """The smallest 1, 2, 4, 6 or 8 times a power of ten at or above ``value``: the axis has
+    four intervals, and these make each a round number (25%, 15%, 200)."""
     if value <= 0:
         return 1.0
     power = 10.0 ** math.floor(math.log10(value))
-    return next(float(m * power) for m in (1, 2, 5, 10) if m * power >= value)
+    return next(float(m * power) for m in (1, 2, 4, 6, 8, 10) if m * power >= value * (1 - 1e-9))
+
+
+def _largest(series: Mapping[str, Sequence[float]]) -> float:
+    return max((v for vs in series.values() for v in vs if not math.isnan(v)), default=0.0)
 
 
 def _frame(labels: Sequence[str], top: float, percent: bool, title: str) -> list[str]:
@@ -37,7 +42,7 @@ def _frame(labels: Sequence[str], top: float, percent: bool, title: str) -> list
     for i in range(5):  # five horizontal grid lines with their values
         value = top * i / 4
         y = TOP + plot_h - plot_h * i / 4
-        text = f"{value:.0%}" if percent else f"{value:g}"
+        text = f"{value * 100:.3g}%" if percent else f"{value:g}"
         parts.append(
             f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y:.1f}" y2="{y:.1f}" stroke="#eee"/>'
             f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="11">{text}</text>'
@@ -74,6 +79,17 @@ def _legend(names: Sequence[str]) -> list[str]:
     return parts
 
 
+def _runs(values: Sequence[float]) -> list[list[int]]:
+    """The indexes of ``values`` in runs of consecutive numbers (NaN ends a run)."""
+    runs: list[list[int]] = [[]]
+    for i, value in enumerate(values):
+        if math.isnan(value):
+            runs.append([])
+        else:
+            runs[-1].append(i)
+    return [run for run in runs if run]
+
+
 def line_chart(
     labels: Sequence[str],
     series: Mapping[str, Sequence[float]],
@@ -83,19 +99,20 @@ def line_chart(
     marks: Sequence[tuple[str, int]] = (),
 ) -> str:
     """One line per series over ``labels``; ``marks`` are (series, index) points ringed red."""
-    top = _nice_max(max((max(v, default=0) for v in series.values()), default=0))
+    top = _nice_max(_largest(series))
     parts = _frame(labels, top, percent, title)
     names = list(series)
     for k, name in enumerate(names):
-        points = " ".join(
-            f"{_x(i, len(labels)):.1f},{_y(v, top):.1f}" for i, v in enumerate(series[name])
-        )
-        parts.append(
-            f'<polyline fill="none" stroke="{PALETTE[k % len(PALETTE)]}" stroke-width="2" '
-            f'points="{points}"><title>{escape(name)}</title></polyline>'
-        )
+        for run in _runs(series[name]):  # a gap (NaN: nothing to measure) breaks the line
+            points = " ".join(
+                f"{_x(i, len(labels)):.1f},{_y(series[name][i], top):.1f}" for i in run
+            )
+            parts.append(
+                f'<polyline fill="none" stroke="{PALETTE[k % len(PALETTE)]}" stroke-width="2" '
+                f'points="{points}"><title>{escape(name)}</title></polyline>'
+            )
     for name, i in marks:
-        if name in series and 0 <= i < len(series[name]):
+        if name in series and 0 <= i < len(series[name]) and not math.isnan(series[name][i]):
             parts.append(
                 f'<circle class="drift-mark" cx="{_x(i, len(labels)):.1f}" '
                 f'cy="{_y(series[name][i], top):.1f}" r="7" fill="none" stroke="#d00" '
@@ -113,7 +130,7 @@ def bar_chart(
     percent: bool = False,
 ) -> str:
     """Grouped bars: one group per label, one bar per series."""
-    top = _nice_max(max((max(v, default=0) for v in series.values()), default=0))
+    top = _nice_max(_largest(series))
     parts = _frame(labels, top, percent, title)
     names = list(series)
     slot = (WIDTH - LEFT - RIGHT) / max(len(labels), 1)

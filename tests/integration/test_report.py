@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from datetime import UTC, date, datetime, time, timedelta
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree as ET
 
 from sqlalchemy import Engine
 
@@ -229,6 +231,18 @@ def test_the_html_report_has_the_per_day_table_charts_and_no_outside_resources(
     assert "No rule's drop rate left its own baseline" in "".join(page.text)
     assert not page.tags & {"script", "link", "img", "iframe"}, "the page must be self-contained"
     assert not list(tmp_path.glob(".*partial"))
+    html = (tmp_path / "report.html").read_text(encoding="utf-8")
+    for svg in re.findall(r"<svg.*?</svg>", html, re.S):
+        ET.fromstring(svg)  # each chart is well-formed SVG
+
+
+def test_an_empty_store_reports_empty_days_and_no_flag(engine: Engine, tmp_path: Path) -> None:
+    report = write_html_report(engine, tmp_path / "empty.html", until=DAY_3, days=3)
+    assert report.per_day["judged"].to_list() == [0, 0, 0]
+    assert report.active.empty and report.audit.empty and report.flags == []
+    page = parse(tmp_path / "empty.html")
+    assert [row[1] for row in page.tables["per-day"][1:]] == ["0", "0", "0"]
+    assert "No audit verdicts recorded yet" in "".join(page.text)
 
 
 def test_the_html_report_and_drops_flag_a_seeded_jump(store_url: str, tmp_path: Path) -> None:
