@@ -290,6 +290,20 @@ def test_the_html_report_and_drops_flag_a_seeded_jump(store_url: str, tmp_path: 
         {"transient": 0.5},
     )
     assert "drift" in cli("drops", "--help").stdout
+    assert "Example:" in cli("report", "--help").stdout
+    for args, code, message in (
+        (["--until", "March"], 2, "--until must be a date"),
+        (["--html", str(tmp_path / "no" / "such" / "dir.html")], 1, "cannot write"),
+    ):
+        refused = subprocess.run(
+            [sys.executable, "-m", "memcurator", "report", "--html", str(out), *args],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert (refused.returncode, refused.stderr.count("\n")) == (code, 1), refused.stderr
+        assert message in refused.stderr
 
 
 def test_the_markdown_report_names_the_flag_for_an_artifact(engine: Engine) -> None:
