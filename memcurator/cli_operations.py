@@ -1,10 +1,12 @@
-"""``memcurator audit`` and ``drops``: the two operational habits (registered on the CLI app
-when imported)."""
+"""``memcurator audit``, ``drops`` and ``report``: the two operational habits, and the report
+that shows them (registered on the CLI app when imported)."""
 
 from __future__ import annotations
 
 import json
 import sys
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -81,10 +83,46 @@ def drops(
 ) -> None:
     """Print rejection counts and rates per rule per day, from the intake ledger (JSON Lines).
 
+    Each day's "drift" lists the rules whose drop rate left their own 14-day baseline that
+    day (rule, day, rate, baseline); an empty list when none did.
+
     Example: memcurator drops --days 7
     """
+    from memcurator.report import drift_flags, with_drift
     from store.operations import drop_rates
 
     engine = _engine(database_url)
-    for row in drop_rates(engine, days=days):
+    now = datetime.now(UTC)
+    rows = drop_rates(engine, days=days, now=now)
+    flags = drift_flags(engine, since=(now - timedelta(days=days)).date(), until=now.date())
+    for row in with_drift(rows, flags):
         typer.echo(json.dumps(row))
+
+
+@app.command()
+def report(
+    html: Annotated[Path, typer.Option(help="The HTML file to write (one self-contained page).")],
+    days: Annotated[int, typer.Option(min=1, max=3660, help="How many days to show.")] = 30,
+    until: Annotated[
+        str | None, typer.Option(help="The last day shown, YYYY-MM-DD (default: today, UTC).")
+    ] = None,
+    database_url: DatabaseUrl = None,
+) -> None:
+    """Write the operators' report: per day judged, dropped per rule (with drift flags),
+    merges, supersessions, promotions, expiries, topics; active entries per type; the audit.
+
+    Example: memcurator report --html report.html --days 30
+    """
+    from memcurator.report import write_html_report
+
+    try:
+        last = date.fromisoformat(until) if until else None
+    except ValueError:
+        fail(f"--until must be a date, YYYY-MM-DD; got {until!r}", 2)
+    engine = _engine(database_url)
+    try:
+        written = write_html_report(engine, html, until=last, days=days)
+    except OSError as exc:
+        fail(f"cannot write {html}: {exc.strerror or exc}", 1)
+    flags = f", {len(written.flags)} drift flag(s)" if written.flags else ", no drift flag"
+    typer.echo(f"wrote {html}: {written.since} to {written.until}{flags}")

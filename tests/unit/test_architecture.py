@@ -13,6 +13,7 @@ PURE_MODULES = [
     "resolve",
     "schema", "transient",
     "workload", "lifecycle",
+    "drift", "report_frames", "svg_charts", "report_html",
 ]
 FORBIDDEN = ("sqlalchemy", "psycopg", "prefect", "store", "flows", "tasks", "alembic", "open")
 
