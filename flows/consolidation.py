@@ -21,7 +21,7 @@ from prefect.futures import wait
 from prefect.runtime import flow_run
 from prefect.tasks import exponential_backoff
 
-from flows.dates import day_range, pass_day
+from memcurator.dates import day_range, pass_day
 from memcurator.settings import Settings
 from store.engine import require_current_schema
 from store.passlock import pass_lock

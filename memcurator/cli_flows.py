@@ -92,7 +92,7 @@ def consolidate(
 
     Example: memcurator consolidate --as-of 2025-03-04
     """
-    from flows.dates import BadDate, pass_day
+    from memcurator.dates import BadDate, pass_day
 
     settings = Settings()
     try:
@@ -123,7 +123,7 @@ def backfill(
 
     Example: memcurator backfill --start 2025-01-01 --end 2025-03-31
     """
-    from flows.dates import BadDate, day_range
+    from memcurator.dates import BadDate, day_range
 
     try:
         days = day_range(start, end)

@@ -12,7 +12,7 @@ CORE = Path(__file__).resolve().parents[2] / "memcurator"
 PURE_MODULES = [
     "consolidation", "credentials", "decisions", "gate", "ids", "keys", "meaning", "privacy",
     "resolve",
-    "schema", "transient",
+    "schema", "transient", "dates",
     "workload", "lifecycle",
 ]
 FORBIDDEN = ("sqlalchemy", "psycopg", "prefect", "store", "flows", "tasks", "alembic", "open")
