@@ -13,7 +13,7 @@ from prefect.artifacts import create_markdown_artifact, create_table_artifact
 
 from memcurator.settings import Settings
 from store.engine import require_current_schema
-from tasks.common import store_engine
+from store.engines import store_engine
 from tasks.operations import ingest_file, sample_for_audit
 
 

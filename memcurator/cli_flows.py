@@ -185,7 +185,7 @@ def _store_url(flag: str | None) -> str:
             2,
         )
     quiet_prefect()
-    from tasks.common import store_url
+    from store.engines import store_url
 
     try:
         return store_url()
@@ -230,8 +230,8 @@ def flows_for(url: str) -> Iterator[None]:
 @contextmanager
 def _busy_guard(url: str, wait: float) -> Iterator[None]:
     """Take the pass lock before Prefect starts, so a busy store is one clear line."""
+    from store.engines import dispose_engines, engine_for
     from store.passlock import PassBusy, pass_lock
-    from tasks.common import dispose_engines, engine_for
 
     _engine(url).dispose()  # reachable and at the current schema, or one line
     lock = pass_lock(engine_for(url), wait_seconds=wait)
@@ -266,7 +266,7 @@ def demo_passes(url: str, start: str, end: str) -> list[dict[str, Any]]:
     from datetime import date, timedelta
 
     os.environ.setdefault("PREFECT_LOGGING_LEVEL", "WARNING")
-    from tasks.common import dispose_engines
+    from store.engines import dispose_engines
 
     try:
         with flows_for(url):

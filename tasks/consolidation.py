@@ -15,7 +15,8 @@ from memcurator.consolidation import Policy
 from memcurator.settings import Settings
 from store.consolidation import Partition, consolidate_partition
 from store.engine import WRITER
-from tasks.common import retry_transient, store_engine
+from store.engines import store_engine
+from tasks.common import retry_transient
 
 
 @task(
