@@ -1,5 +1,4 @@
-"""``memcurator audit`` and ``drops``: the two operational habits (registered on the CLI app
-when imported)."""
+"""``memcurator audit`` and ``drops``: the two operational habits."""
 
 from __future__ import annotations
 
@@ -9,13 +8,19 @@ from typing import Annotated
 
 import typer
 
-from memcurator.cli import DatabaseUrl, ScopeFilter, _engine, _parse_scope, app, fail
+from memcurator.cli.common import (
+    EXIT_USAGE,
+    DatabaseUrl,
+    ScopeFilter,
+    fail,
+    open_engine,
+    parse_scope,
+)
 
 audit_app = typer.Typer(
     help="The sample audit: sample active entries per type, mark verdicts, report the rate.",
     no_args_is_help=True,
 )
-app.add_typer(audit_app, name="audit")
 
 
 @audit_app.command("sample")
@@ -31,8 +36,8 @@ def audit_sample_command(
     """
     from store.operations import audit_sample
 
-    only = _parse_scope(scope)
-    engine = _engine(database_url)
+    only = parse_scope(scope)
+    engine = open_engine(database_url)
     for entry in audit_sample(engine, per_type=per_type, seed=seed, scope=only):
         sys.stdout.write(json.dumps(entry, ensure_ascii=False) + "\n")
 
@@ -52,8 +57,8 @@ def audit_mark_command(
     from store.operations import VERDICTS, audit_mark
 
     if verdict not in VERDICTS:
-        fail(f"verdict must be one of {', '.join(VERDICTS)}; got {verdict!r}", 2)
-    engine = _engine(database_url)
+        fail(f"verdict must be one of {', '.join(VERDICTS)}; got {verdict!r}", EXIT_USAGE)
+    engine = open_engine(database_url)
     try:
         marked = audit_mark(engine, memory_id, verdict, auditor=auditor, note=note)
     except LookupError as exc:
@@ -69,12 +74,11 @@ def audit_report_command(database_url: DatabaseUrl = None) -> None:
     """
     from store.operations import audit_report
 
-    engine = _engine(database_url)
+    engine = open_engine(database_url)
     for row in audit_report(engine):
         typer.echo(json.dumps(row))
 
 
-@app.command()
 def drops(
     days: Annotated[int, typer.Option(min=1, max=3660, help="How many days back.")] = 30,
     database_url: DatabaseUrl = None,
@@ -85,6 +89,12 @@ def drops(
     """
     from store.operations import drop_rates
 
-    engine = _engine(database_url)
+    engine = open_engine(database_url)
     for row in drop_rates(engine, days=days):
         typer.echo(json.dumps(row))
+
+
+def register(app: typer.Typer) -> None:
+    """Put this family's commands on the CLI."""
+    app.command()(drops)
+    app.add_typer(audit_app, name="audit")

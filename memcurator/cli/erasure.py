@@ -1,4 +1,4 @@
-"""``memcurator forget``: the right to erasure (registered on the CLI app when imported)."""
+"""``memcurator forget``: the right to erasure."""
 
 from __future__ import annotations
 
@@ -6,14 +6,21 @@ from typing import Annotated
 
 import typer
 
-from memcurator.cli import EXIT_STORE, ScopeOption, _require_scope, app, fail
+from memcurator.cli.common import (
+    EXIT_BUSY,
+    EXIT_STORE,
+    EXIT_USAGE,
+    ScopeOption,
+    fail,
+    print_counts,
+    require_scope,
+)
 from memcurator.settings import Settings
 
 # Who asked is kept in the log for good, so it is bounded and screened like any input.
 MAX_REQUESTER_CHARS = 200
 
 
-@app.command()
 def forget(
     scope: ScopeOption,
     requested_by: Annotated[
@@ -43,7 +50,7 @@ def forget(
     from store.erasure import ErasureRefused, erase_scope, preview_erasure
     from store.passlock import PassBusy
 
-    target = _require_scope(scope)
+    target = require_scope(scope)
     requester = _check_requester(requested_by)
     settings = Settings()
     url = database_url or settings.admin_database_url or settings.database_url
@@ -54,7 +61,7 @@ def forget(
         fail(str(exc), EXIT_STORE)
     shown = " ".join(f"{level}={value}" for level, value in target.items())
     if not yes:
-        _print_counts(preview_erasure(engine, target))
+        print_counts(preview_erasure(engine, target))
         try:
             confirmed = typer.confirm(f"Erase everything of scope {shown}? This cannot be undone")
         except typer.Abort:  # end of input: no answer is not a yes
@@ -64,12 +71,15 @@ def forget(
     try:
         report = erase_scope(engine, target, requested_by=requester)
     except ErasureRefused as exc:
-        fail(str(exc), 2)
+        fail(str(exc), EXIT_USAGE)
     except PassBusy:
-        fail("a consolidation pass is running on this store: nothing was erased; retry later", 5)
+        fail(
+            "a consolidation pass is running on this store: nothing was erased; retry later",
+            EXIT_BUSY,
+        )
     seq = report.pop("erasure_seq")
     seqs = report.pop("erasure_seqs")
-    _print_counts(report)
+    print_counts(report)
     # One erased row per tenant the scope reached (a scope without an org may reach several).
     others = f"; also seq {', '.join(str(s) for s in seqs if s != seq)}" if len(seqs) > 1 else ""
     typer.echo(f"erased scope {shown}: {report['total']} rows (write log seq {seq}{others})")
@@ -80,13 +90,12 @@ def _check_requester(requested_by: str) -> str:
 
     requester = " ".join(requested_by.split())
     if not requester or len(requester) > MAX_REQUESTER_CHARS:
-        fail(f"--requested-by wants a name of 1 to {MAX_REQUESTER_CHARS} characters", 2)
+        fail(f"--requested-by wants a name of 1 to {MAX_REQUESTER_CHARS} characters", EXIT_USAGE)
     if privacy.find_credential(requester):
-        fail("--requested-by looks like it holds a credential: give a name", 2)
+        fail("--requested-by looks like it holds a credential: give a name", EXIT_USAGE)
     return requester
 
 
-def _print_counts(counts: dict[str, int]) -> None:
-    width = max(len(k) for k in counts)
-    for key, value in counts.items():
-        typer.echo(f"{key:<{width}}  {value:>9,}")
+def register(app: typer.Typer) -> None:
+    """Put this family's command on the CLI."""
+    app.command()(forget)
