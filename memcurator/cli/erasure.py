@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -16,6 +16,9 @@ from memcurator.cli.common import (
     require_scope,
 )
 from memcurator.settings import Settings
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
 
 # Who asked is kept in the log for good, so it is bounded and screened like any input.
 MAX_REQUESTER_CHARS = 200
@@ -47,7 +50,7 @@ def forget(
     Example: memcurator forget --scope org_id=acme --scope user_id=u_8821 --requested-by dpo
     """
     from store.engine import StoreError, make_engine, require_current_schema
-    from store.erasure import ErasureRefused, erase_scope, preview_erasure
+    from store.erasure import ErasureRefused, erase_scope
     from store.passlock import PassBusy
 
     target = require_scope(scope)
@@ -61,13 +64,7 @@ def forget(
         fail(str(exc), EXIT_STORE)
     shown = " ".join(f"{level}={value}" for level, value in target.items())
     if not yes:
-        print_counts(preview_erasure(engine, target))
-        try:
-            confirmed = typer.confirm(f"Erase everything of scope {shown}? This cannot be undone")
-        except typer.Abort:  # end of input: no answer is not a yes
-            confirmed = False
-        if not confirmed:
-            fail("nothing was erased", 1)
+        _confirm(engine, target, shown)
     try:
         report = erase_scope(engine, target, requested_by=requester)
     except ErasureRefused as exc:
@@ -83,6 +80,19 @@ def forget(
     # One erased row per tenant the scope reached (a scope without an org may reach several).
     others = f"; also seq {', '.join(str(s) for s in seqs if s != seq)}" if len(seqs) > 1 else ""
     typer.echo(f"erased scope {shown}: {report['total']} rows (write log seq {seq}{others})")
+
+
+def _confirm(engine: Engine, target: dict[str, str], shown: str) -> None:
+    """Show what would be erased and ask; anything but a yes erases nothing."""
+    from store.erasure import preview_erasure
+
+    print_counts(preview_erasure(engine, target))
+    try:
+        confirmed = typer.confirm(f"Erase everything of scope {shown}? This cannot be undone")
+    except typer.Abort:  # end of input: no answer is not a yes
+        confirmed = False
+    if not confirmed:
+        fail("nothing was erased", 1)
 
 
 def _check_requester(requested_by: str) -> str:
