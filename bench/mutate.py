@@ -92,7 +92,7 @@ MUTATIONS: tuple[Mutation, ...] = (
     # --- the CLI's operational commands --------------------------------------------------------
     Mutation(
         "drops raises on every call",
-        "memcurator/cli_operations.py",
+        "memcurator/cli/operations.py",
         "    for row in drop_rates(engine, days=days):",
         '    raise RuntimeError("mutation: drops is broken")\n'
         "    for row in drop_rates(engine, days=days):",
@@ -100,7 +100,7 @@ MUTATIONS: tuple[Mutation, ...] = (
     ),
     Mutation(
         "audit report raises on every call",
-        "memcurator/cli_operations.py",
+        "memcurator/cli/operations.py",
         "    for row in audit_report(engine):",
         '    raise RuntimeError("mutation: audit report is broken")\n'
         "    for row in audit_report(engine):",
@@ -108,7 +108,7 @@ MUTATIONS: tuple[Mutation, ...] = (
     ),
     Mutation(
         "log --since raises",
-        "memcurator/cli.py",
+        "memcurator/cli/store_commands.py",
         '    after = _parse_time(since, "--since") if since else None\n',
         '    after = _parse_time(since, "--since") if since else None\n'
         '    if after:\n        raise RuntimeError("mutation: log --since is broken")\n',

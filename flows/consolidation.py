@@ -7,7 +7,7 @@ manual backfill never interleaves with the scheduled pass.
 
 Neither takes the store's URL as a parameter: Prefect records parameters (and shows them
 in the UI), and a URL carries a password. Flows and tasks read it from the settings or a
-Secret block (``tasks.common.store_url``).
+Secret block (``tasks.secrets.store_url``).
 """
 
 from __future__ import annotations
@@ -21,12 +21,12 @@ from prefect.futures import wait
 from prefect.runtime import flow_run
 from prefect.tasks import exponential_backoff
 
-from flows.dates import day_range, pass_day
+from memcurator.dates import day_range, pass_day
 from memcurator.settings import Settings
 from store.engine import require_current_schema
 from store.passlock import pass_lock
-from tasks.common import store_engine
 from tasks.consolidation import consolidate_scope_partition
+from tasks.secrets import store_engine
 
 ACTIONS = ("promoted", "expired", "consolidated", "inserted")
 

@@ -13,8 +13,8 @@ from prefect.artifacts import create_markdown_artifact, create_table_artifact
 
 from memcurator.settings import Settings
 from store.engine import require_current_schema
-from tasks.common import store_engine
 from tasks.operations import ingest_file, sample_for_audit
+from tasks.secrets import store_engine
 
 
 @flow(name="ingest", flow_run_name="ingest-{path}", validate_parameters=True)

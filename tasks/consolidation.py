@@ -15,7 +15,8 @@ from memcurator.consolidation import Policy
 from memcurator.settings import Settings
 from store.consolidation import Partition, consolidate_partition
 from store.engine import WRITER
-from tasks.common import retry_transient, store_engine
+from tasks.common import retry_transient
+from tasks.secrets import store_engine
 
 
 @task(

@@ -12,7 +12,8 @@ from prefect.runtime import flow_run
 from memcurator.service import ingest_stream, read_lines
 from memcurator.settings import Settings
 from store.operations import audit_report, audit_sample, drop_rates
-from tasks.common import retry_transient, store_engine
+from tasks.common import retry_transient
+from tasks.secrets import store_engine
 
 
 @task(

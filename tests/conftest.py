@@ -109,7 +109,7 @@ def prefect_api() -> Iterator[str]:
 @pytest.fixture
 def flows_env(prefect_api: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """Flows run against the session's Prefect server, retrying fast; engines closed after."""
-    from tasks.common import dispose_engines
+    from store.engines import dispose_engines
 
     monkeypatch.setenv("MEMCURATOR_RETRY_BACKOFF_SECONDS", "0.05")
     monkeypatch.setenv("MEMCURATOR_PARTITIONS", "3")

@@ -473,7 +473,7 @@ def test_a_bug_is_not_retried_and_leaves_nothing_half_written(
 
 
 def test_task_statements_are_bounded_by_statement_timeout(pg_url: str) -> None:
-    from tasks.common import engine_for
+    from store.engines import engine_for
 
     engine = engine_for(pg_url)
     with engine.connect() as conn:

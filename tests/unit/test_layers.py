@@ -25,12 +25,6 @@ CORE = ROOT / "memcurator"
 KNOWN_OFFENDERS = [
     "memcurator/__init__.py",  # the library facade opens the store (store.engine, store.reading)
     "memcurator/__main__.py",  # the entry point runs the CLI
-    "memcurator/cli.py",
-    "memcurator/cli_erasure.py",
-    "memcurator/cli_flows.py",
-    "memcurator/cli_operations.py",
-    "memcurator/demo.py",  # opens the store and writes files
-    "memcurator/progress.py",  # ingest's progress bar: SQLAlchemy, and the ingest unit of work
     "memcurator/service.py",  # ingest's unit of work: store, SQLAlchemy
     "memcurator/report.py",  # the report: loads from the store and writes the HTML file
 ]

@@ -1,19 +1,29 @@
-"""``memcurator forget``: the right to erasure (registered on the CLI app when imported)."""
+"""``memcurator forget``: the right to erasure."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memcurator.cli import EXIT_STORE, ScopeOption, _require_scope, app, fail
+from memcurator.cli.common import (
+    EXIT_BUSY,
+    EXIT_STORE,
+    EXIT_USAGE,
+    ScopeOption,
+    fail,
+    print_counts,
+    require_scope,
+)
 from memcurator.settings import Settings
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
 
 # Who asked is kept in the log for good, so it is bounded and screened like any input.
 MAX_REQUESTER_CHARS = 200
 
 
-@app.command()
 def forget(
     scope: ScopeOption,
     requested_by: Annotated[
@@ -40,10 +50,10 @@ def forget(
     Example: memcurator forget --scope org_id=acme --scope user_id=u_8821 --requested-by dpo
     """
     from store.engine import StoreError, make_engine, require_current_schema
-    from store.erasure import ErasureRefused, erase_scope, preview_erasure
+    from store.erasure import ErasureRefused, erase_scope
     from store.passlock import PassBusy
 
-    target = _require_scope(scope)
+    target = require_scope(scope)
     requester = _check_requester(requested_by)
     settings = Settings()
     url = database_url or settings.admin_database_url or settings.database_url
@@ -54,25 +64,35 @@ def forget(
         fail(str(exc), EXIT_STORE)
     shown = " ".join(f"{level}={value}" for level, value in target.items())
     if not yes:
-        _print_counts(preview_erasure(engine, target))
-        try:
-            confirmed = typer.confirm(f"Erase everything of scope {shown}? This cannot be undone")
-        except typer.Abort:  # end of input: no answer is not a yes
-            confirmed = False
-        if not confirmed:
-            fail("nothing was erased", 1)
+        _confirm(engine, target, shown)
     try:
         report = erase_scope(engine, target, requested_by=requester)
     except ErasureRefused as exc:
-        fail(str(exc), 2)
+        fail(str(exc), EXIT_USAGE)
     except PassBusy:
-        fail("a consolidation pass is running on this store: nothing was erased; retry later", 5)
+        fail(
+            "a consolidation pass is running on this store: nothing was erased; retry later",
+            EXIT_BUSY,
+        )
     seq = report.pop("erasure_seq")
     seqs = report.pop("erasure_seqs")
-    _print_counts(report)
+    print_counts(report)
     # One erased row per tenant the scope reached (a scope without an org may reach several).
     others = f"; also seq {', '.join(str(s) for s in seqs if s != seq)}" if len(seqs) > 1 else ""
     typer.echo(f"erased scope {shown}: {report['total']} rows (write log seq {seq}{others})")
+
+
+def _confirm(engine: Engine, target: dict[str, str], shown: str) -> None:
+    """Show what would be erased and ask; anything but a yes erases nothing."""
+    from store.erasure import preview_erasure
+
+    print_counts(preview_erasure(engine, target))
+    try:
+        confirmed = typer.confirm(f"Erase everything of scope {shown}? This cannot be undone")
+    except typer.Abort:  # end of input: no answer is not a yes
+        confirmed = False
+    if not confirmed:
+        fail("nothing was erased", 1)
 
 
 def _check_requester(requested_by: str) -> str:
@@ -80,13 +100,12 @@ def _check_requester(requested_by: str) -> str:
 
     requester = " ".join(requested_by.split())
     if not requester or len(requester) > MAX_REQUESTER_CHARS:
-        fail(f"--requested-by wants a name of 1 to {MAX_REQUESTER_CHARS} characters", 2)
+        fail(f"--requested-by wants a name of 1 to {MAX_REQUESTER_CHARS} characters", EXIT_USAGE)
     if privacy.find_credential(requester):
-        fail("--requested-by looks like it holds a credential: give a name", 2)
+        fail("--requested-by looks like it holds a credential: give a name", EXIT_USAGE)
     return requester
 
 
-def _print_counts(counts: dict[str, int]) -> None:
-    width = max(len(k) for k in counts)
-    for key, value in counts.items():
-        typer.echo(f"{key:<{width}}  {value:>9,}")
+def register(app: typer.Typer) -> None:
+    """Put this family's command on the CLI."""
+    app.command()(forget)

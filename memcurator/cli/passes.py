@@ -1,16 +1,13 @@
 """The commands that run Prefect flows: ``consolidate``, ``backfill`` and ``serve``.
 
-Registered on ``memcurator.cli.app``; like the rest of the CLI they parse, call one function
-and print. Each says that it runs a flow; Prefect's run logger prints one line per partition
-as progress. The flows run against ``PREFECT_API_URL`` if set, else against a private
-temporary server that dies with the command (``flows.private_server``). The store's URL
-reaches them through this process's environment, never as a flow parameter.
+Like the rest of the CLI they parse, call one function and print. Each says that it runs a
+flow; Prefect's run logger prints one line per partition as progress. How the flows are run
+(which Prefect server, the store's URL through the environment) is ``cli.flow_runs``.
 """
 
 from __future__ import annotations
 
 import json
-import logging
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,48 +15,16 @@ from typing import Annotated, Any
 
 import typer
 
-from memcurator.cli import DatabaseUrl, _engine, app, fail
+from memcurator.cli.common import (
+    EXIT_BUSY,
+    EXIT_STORE,
+    EXIT_USAGE,
+    DatabaseUrl,
+    fail,
+    open_engine,
+)
+from memcurator.cli.flow_runs import flows_for, quiet_prefect
 from memcurator.settings import Settings
-
-EXIT_BUSY = 5
-
-
-def quiet_prefect() -> None:
-    """memcurator's own defaults for Prefect, each overridable from the environment: no
-    telemetry calls (this is often a machine without internet access)."""
-    os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
-
-
-class WithoutTraceback(logging.Formatter):
-    """Wraps a log formatter so a record prints as its first line, without its traceback
-    (other handlers of the same record, such as Prefect's API log, still get all of it)."""
-
-    def __init__(self, inner: logging.Formatter) -> None:
-        super().__init__()
-        self.inner = inner
-
-    def format(self, record: logging.LogRecord) -> str:
-        bare = logging.makeLogRecord(record.__dict__)
-        bare.exc_info, bare.exc_text, bare.stack_info = None, None, None
-        return (self.inner.format(bare).splitlines() or [""])[0]
-
-
-def one_line_prefect_console() -> None:
-    """Keep Prefect's console output to one line per record in a CLI command: a failed task
-    or flow is reported by memcurator as one line (the full traceback stays in the Prefect
-    UI, and ``MEMCURATOR_DEBUG=1`` brings it back here)."""
-    if os.environ.get("MEMCURATOR_DEBUG"):
-        return
-    from prefect.logging.configuration import ensure_logging_setup
-    from prefect.logging.handlers import PrefectConsoleHandler
-
-    ensure_logging_setup()  # Prefect configures logging lazily; have its handlers now
-
-    loggers = [logging.getLogger(), *map(logging.getLogger, logging.root.manager.loggerDict)]
-    for handler in {h for lg in loggers for h in getattr(lg, "handlers", [])}:
-        if isinstance(handler, PrefectConsoleHandler) and handler.formatter is not None:
-            handler.setFormatter(WithoutTraceback(handler.formatter))
-
 
 Partitions = Annotated[
     int | None,
@@ -73,7 +38,6 @@ Wait = Annotated[
 ]
 
 
-@app.command()
 def consolidate(
     as_of: Annotated[
         str | None,
@@ -92,13 +56,13 @@ def consolidate(
 
     Example: memcurator consolidate --as-of 2025-03-04
     """
-    from flows.dates import BadDate, pass_day
+    from memcurator.dates import BadDate, pass_day
 
     settings = Settings()
     try:
         day = pass_day(as_of, settings.timezone)
     except BadDate as exc:
-        fail(str(exc), 2)
+        fail(str(exc), EXIT_USAGE)
     url = _store_url(database_url)
     typer.echo(f"memcurator: running the nightly pass for {day} as a Prefect flow", err=True)
     with _busy_guard(url, wait), flows_for(url):
@@ -108,7 +72,6 @@ def consolidate(
     _print_summary([summary], json_out)
 
 
-@app.command()
 def backfill(
     start: Annotated[str, typer.Option("--start", help="First date, YYYY-MM-DD.")],
     end: Annotated[str, typer.Option("--end", help="Last date, YYYY-MM-DD (inclusive).")],
@@ -123,12 +86,12 @@ def backfill(
 
     Example: memcurator backfill --start 2025-01-01 --end 2025-03-31
     """
-    from flows.dates import BadDate, day_range
+    from memcurator.dates import BadDate, day_range
 
     try:
         days = day_range(start, end)
     except BadDate as exc:
-        fail(str(exc), 2)
+        fail(str(exc), EXIT_USAGE)
     url = _store_url(database_url)
     typer.echo(
         f"memcurator: running the nightly pass for {len(days)} dates ({days[0]} to {days[-1]}) "
@@ -142,7 +105,6 @@ def backfill(
     _print_summary([summary], json_out)
 
 
-@app.command()
 def serve() -> None:
     """Serve the deployments to Prefect: nightly schedule, manual backfill, audit, ingest.
 
@@ -182,10 +144,10 @@ def _store_url(flag: str | None) -> str:
         fail(
             "MEMCURATOR_DATABASE_URL_SECRET names a Prefect Secret block: set PREFECT_API_URL "
             "to the server that holds it, or give --database-url",
-            2,
+            EXIT_USAGE,
         )
     quiet_prefect()
-    from tasks.common import store_url
+    from tasks.secrets import store_url
 
     try:
         return store_url()
@@ -193,47 +155,17 @@ def _store_url(flag: str | None) -> str:
         fail(
             f"cannot read the Prefect Secret block {settings.database_url_secret!r}: "
             f"{type(exc).__name__}",
-            4,
+            EXIT_STORE,
         )
-
-
-@contextmanager
-def flows_for(url: str) -> Iterator[None]:
-    """Run this process's flows on the store at ``url`` (through the environment, never as a
-    parameter) against ``PREFECT_API_URL``, or else a private server that dies with us."""
-    saved = {
-        k: os.environ.get(k) for k in ("MEMCURATOR_DATABASE_URL", "MEMCURATOR_DATABASE_URL_SECRET")
-    }
-    os.environ["MEMCURATOR_DATABASE_URL"] = url
-    os.environ.pop("MEMCURATOR_DATABASE_URL_SECRET", None)
-    quiet_prefect()
-    try:
-        if os.environ.get("PREFECT_API_URL"):
-            one_line_prefect_console()
-            yield
-        else:
-            from flows.private_server import private_prefect_server
-
-            # Prefect is imported only once the private server's URL is in the environment
-            # (its settings are read on import): before, it would start a server of its own.
-            with private_prefect_server():
-                one_line_prefect_console()
-                yield
-    finally:
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
 
 
 @contextmanager
 def _busy_guard(url: str, wait: float) -> Iterator[None]:
     """Take the pass lock before Prefect starts, so a busy store is one clear line."""
+    from store.engines import dispose_engines, engine_for
     from store.passlock import PassBusy, pass_lock
-    from tasks.common import dispose_engines, engine_for
 
-    _engine(url).dispose()  # reachable and at the current schema, or one line
+    open_engine(url).dispose()  # reachable and at the current schema, or one line
     lock = pass_lock(engine_for(url), wait_seconds=wait)
     try:
         try:
@@ -260,21 +192,8 @@ def _print_summary(summaries: list[dict[str, Any]], json_out: bool) -> None:
         typer.echo(f"{label}: {totals}")
 
 
-def demo_passes(url: str, start: str, end: str) -> list[dict[str, Any]]:
-    """The demo's nightly passes: a backfill over the stream, then the night 30 days after
-    its last day (quiet nights in between change nothing, so the result is the same)."""
-    from datetime import date, timedelta
-
-    os.environ.setdefault("PREFECT_LOGGING_LEVEL", "WARNING")
-    from tasks.common import dispose_engines
-
-    try:
-        with flows_for(url):
-            from flows.consolidation import backfill, nightly_consolidation
-
-            nights = backfill(start=start, end=end, partitions=2)["per_night"]
-            later = (date.fromisoformat(end) + timedelta(days=30)).isoformat()
-            last = nightly_consolidation(as_of=later, partitions=2)
-        return [*nights, {"date": later, **last["totals"]}]
-    finally:
-        dispose_engines()
+def register(app: typer.Typer) -> None:
+    """Put this family's commands on the CLI."""
+    app.command()(consolidate)
+    app.command()(backfill)
+    app.command()(serve)

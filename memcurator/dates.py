@@ -1,4 +1,6 @@
-"""Pass dates: parsed from strings (deployments pass dates as strings), checked, listed."""
+"""Pass dates: parsed from strings (deployments pass dates as strings), checked, listed.
+
+Pure (it reads the clock only for "yesterday"): shared by the CLI and the flows."""
 
 from __future__ import annotations
 

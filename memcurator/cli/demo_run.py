@@ -1,15 +1,18 @@
-"""``memcurator demo``: the main job end to end on the embedded SQLite default.
+"""What ``memcurator demo`` runs and shows: the main job end to end on the embedded SQLite
+default.
 
 Generates a realistic candidate stream (plus the seed's own cases), gates it into a fresh
-SQLite store, and shows what was stored and what was dropped by which rule.
+SQLite store, runs the nightly passes as Prefect flows, and shows what was stored and what
+was dropped by which rule. Imported only when the demo runs (it loads the store and Rich).
 """
 
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
-from collections.abc import Callable, Iterator
-from datetime import datetime, timedelta
+from collections.abc import Iterator
+from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +20,11 @@ from rich.console import Console
 from rich.table import Table
 from sqlalchemy import Engine
 
-from memcurator.progress import ingest_with_progress
+from memcurator.cli.flow_runs import flows_for
+from memcurator.cli.progress import ingest_with_progress
 from memcurator.workload import generate_stream
 from store.engine import make_engine, upgrade
+from store.engines import dispose_engines
 from store.queries import iter_entries, iter_log
 from store.reading import as_of, recall
 
@@ -88,13 +93,11 @@ def seed_case_lines() -> Iterator[str]:
         yield json.dumps(candidate)
 
 
-Passes = Callable[[str, str, str], list[dict[str, Any]]]
 STREAM_START = datetime(2025, 1, 6)
 
 
-def run_demo(
-    *, out: Path, users: int, days: int, seed: int, consolidate: Passes | None = None
-) -> None:
+def run_demo(*, out: Path, users: int, days: int, seed: int) -> None:
+    """Generate, gate, consolidate and show, in a fresh store under ``out``."""
     console = Console()
     out.mkdir(parents=True, exist_ok=True)
     stream_path = out / "candidates.jsonl"
@@ -116,14 +119,13 @@ def run_demo(
             max_line_bytes=1_048_576,
         )
     _print_outcomes(console, report.as_dict())
-    if consolidate is not None:
-        first, last = STREAM_START.date(), (STREAM_START + timedelta(days=days - 1)).date()
-        console.print(
-            f"Running the nightly passes as Prefect flows: backfill {first} to {last}, "
-            "then the night 30 days after the last session ..."
-        )
-        nights = consolidate(f"sqlite:///{db_path}", first.isoformat(), last.isoformat())
-        _print_passes(console, engine, nights)
+    first, last = STREAM_START.date(), (STREAM_START + timedelta(days=days - 1)).date()
+    console.print(
+        f"Running the nightly passes as Prefect flows: backfill {first} to {last}, "
+        "then the night 30 days after the last session ..."
+    )
+    nights = nightly_passes(f"sqlite:///{db_path}", first, last)
+    _print_passes(console, engine, nights)
     _print_seed_cases(console, engine)
     _print_history(console, engine)
     _print_drops(console, engine)
@@ -134,6 +136,22 @@ def run_demo(
         f"  memcurator export --database-url sqlite:///{db_path} --scope user_id=u_0000\n"
         f"  memcurator log --database-url sqlite:///{db_path} --action rejected"
     )
+
+
+def nightly_passes(url: str, start: date, end: date) -> list[dict[str, Any]]:
+    """The demo's nightly passes: a backfill over the stream, then the night 30 days after
+    its last day (quiet nights in between change nothing, so the result is the same)."""
+    os.environ.setdefault("PREFECT_LOGGING_LEVEL", "WARNING")
+    try:
+        with flows_for(url):
+            from flows.consolidation import backfill, nightly_consolidation
+
+            nights = backfill(start=start.isoformat(), end=end.isoformat(), partitions=2)
+            later = (end + timedelta(days=30)).isoformat()
+            last = nightly_consolidation(as_of=later, partitions=2)
+        return [*nights["per_night"], {"date": later, **last["totals"]}]
+    finally:
+        dispose_engines()
 
 
 def _print_outcomes(console: Console, counts: dict[str, int]) -> None:

@@ -1,76 +1,32 @@
-"""The ``memcurator`` command line: parse, call one function, print.
-
-Exit codes: 0 the command did its job (rejected candidates are a normal outcome);
-2 bad arguments; 3 unreadable input; 4 the database is unreachable or not initialised;
-1 anything unexpected (one line; ``MEMCURATOR_DEBUG=1`` shows the traceback).
-"""
+"""The commands on the store itself: ``init``, ``schema``, ``ingest``, ``export``, ``log``,
+``as-of``, ``trace`` and ``recall``."""
 
 from __future__ import annotations
 
 import json
-import os
 import sys
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated, Any, BinaryIO, NoReturn
+from typing import Annotated, Any, BinaryIO
 
 import typer
 
+from memcurator.cli.common import (
+    EXIT_INPUT,
+    EXIT_STORE,
+    EXIT_USAGE,
+    DatabaseUrl,
+    ScopeOption,
+    fail,
+    open_engine,
+    parse_scope,
+    print_counts,
+    require_scope,
+)
 from memcurator.settings import Settings
 
-EXIT_INPUT = 3
-EXIT_STORE = 4
 
-app = typer.Typer(
-    add_completion=False,
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    help="memcurator: the write gate and nightly consolidation for an agent's long-term memory.",
-)
-
-DatabaseUrl = Annotated[
-    str | None,
-    typer.Option(
-        "--database-url",
-        envvar="MEMCURATOR_DATABASE_URL",
-        help="SQLAlchemy URL of the store (default: sqlite:///memcurator.db).",
-        show_default=False,
-    ),
-]
-ScopeOption = Annotated[
-    list[str], typer.Option("--scope", help="LEVEL=VALUE, repeatable: the context asked about.")
-]
-
-
-class CliError(Exception):
-    """A problem to report in one line with a given exit code."""
-
-    def __init__(self, message: str, code: int) -> None:
-        super().__init__(message)
-        self.code = code
-
-
-def fail(message: str, code: int) -> NoReturn:
-    raise CliError(message, code)
-
-
-def _engine(database_url: str | None, *, require_schema: bool = True) -> Any:
-    from store.engine import BadDatabaseUrl, StoreError, make_engine, require_current_schema
-
-    url = database_url or Settings().database_url
-    try:
-        engine = make_engine(url)
-        if require_schema:
-            require_current_schema(engine)
-    except BadDatabaseUrl as exc:
-        fail(str(exc), 2)
-    except StoreError as exc:
-        fail(str(exc), EXIT_STORE)
-    return engine
-
-
-@app.command()
 def init(
     database_url: DatabaseUrl = None,
     admin_database_url: Annotated[
@@ -89,15 +45,14 @@ def init(
     try:
         lines = init_store(app_url, admin_database_url or settings.admin_database_url or app_url)
     except BadDatabaseUrl as exc:
-        fail(str(exc), 2)
+        fail(str(exc), EXIT_USAGE)
     except StoreError as exc:
         fail(str(exc), EXIT_STORE)
     except ValueError as exc:
-        fail(str(exc), 2)
+        fail(str(exc), EXIT_USAGE)
     typer.echo("\n".join(lines))
 
 
-@app.command()
 def schema(
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")
@@ -116,7 +71,6 @@ def schema(
         typer.echo(text)
 
 
-@app.command()
 def ingest(
     file: Annotated[str, typer.Argument(help="A JSON Lines file of candidates, or - for stdin.")],
     database_url: DatabaseUrl = None,
@@ -138,10 +92,10 @@ def ingest(
 
     Example: memcurator ingest candidates.jsonl
     """
-    from memcurator.progress import ingest_with_progress
+    from memcurator.cli.progress import ingest_with_progress
 
     settings = Settings()
-    engine = _engine(database_url)
+    engine = open_engine(database_url)
     with _open_input(file) as (stream, size):
         report = ingest_with_progress(
             engine,
@@ -154,9 +108,7 @@ def ingest(
     if as_json:
         typer.echo(json.dumps(counts))
     else:
-        width = max(len(k) for k in counts)
-        for key, value in counts.items():
-            typer.echo(f"{key:<{width}}  {value:>9,}")
+        print_counts(counts)
 
 
 class _InputContext:
@@ -185,20 +137,6 @@ def _open_input(file: str) -> _InputContext:
     return _InputContext(file)
 
 
-def _parse_scope(pairs: list[str]) -> dict[str, str]:
-    from memcurator.schema import SCOPE_LEVELS
-
-    scope = {}
-    for pair in pairs:
-        level, sep, value = pair.partition("=")
-        if not sep or level not in SCOPE_LEVELS or not value:
-            levels = ", ".join(SCOPE_LEVELS)
-            fail(f"--scope wants LEVEL=VALUE with LEVEL one of {levels}; got {pair!r}", 2)
-        scope[level] = value
-    return scope
-
-
-@app.command()
 def export(
     scope: Annotated[list[str], typer.Option("--scope", help="LEVEL=VALUE, repeatable.")] = [],  # noqa: B006
     status: Annotated[
@@ -214,11 +152,12 @@ def export(
     from store.queries import ENTRY_STATUSES, iter_entries
 
     if status not in (*ENTRY_STATUSES, "all"):
-        fail(f"--status must be one of {', '.join(ENTRY_STATUSES)} or all; got {status!r}", 2)
+        statuses = ", ".join(ENTRY_STATUSES)
+        fail(f"--status must be one of {statuses} or all; got {status!r}", EXIT_USAGE)
     if fmt not in ("jsonl", "csv"):
-        fail(f"--format must be jsonl or csv; got {fmt!r}", 2)
-    engine = _engine(database_url)
-    rows = iter_entries(engine, _parse_scope(scope), status)
+        fail(f"--format must be jsonl or csv; got {fmt!r}", EXIT_USAGE)
+    engine = open_engine(database_url)
+    rows = iter_entries(engine, parse_scope(scope), status)
     _write_rows(rows, fmt)
 
 
@@ -242,12 +181,6 @@ def _write_rows(rows: Iterator[dict[str, Any]], fmt: str) -> None:
         writer.writerow(flat)
 
 
-ScopeFilter = Annotated[
-    list[str], typer.Option("--scope", help="LEVEL=VALUE, repeatable: only that scope's rows.")
-]
-
-
-@app.command()
 def log(
     memory: Annotated[
         str | None, typer.Option("--memory", help="Only events about this id.")
@@ -271,8 +204,8 @@ def log(
     from store.queries import iter_log
 
     after = _parse_time(since, "--since") if since else None
-    engine = _engine(database_url)
-    scoped = _parse_scope(scope)
+    engine = open_engine(database_url)
+    scoped = parse_scope(scope)
     rows = iter_log(engine, memory_id=memory, rule=rule, action=action, since=after, scope=scoped)
     for row in rows:
         sys.stdout.write(json.dumps(row, ensure_ascii=False) + "\n")
@@ -282,13 +215,13 @@ def _parse_time(text: str, option: str) -> datetime:
     try:
         moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError:
-        fail(f"{option} wants an RFC 3339 time such as 2025-03-04T10:12:00Z; got {text!r}", 2)
+        example = "2025-03-04T10:12:00Z"
+        fail(f"{option} wants an RFC 3339 time such as {example}; got {text!r}", EXIT_USAGE)
     if moment.tzinfo is None:
-        fail(f"{option} needs an offset (Z or +hh:mm); got {text!r}", 2)
+        fail(f"{option} needs an offset (Z or +hh:mm); got {text!r}", EXIT_USAGE)
     return moment
 
 
-@app.command("as-of")
 def as_of_command(
     scope: ScopeOption,
     at: Annotated[str, typer.Option("--at", help="RFC 3339 time, e.g. 2025-02-15T00:00:00Z.")],
@@ -301,13 +234,12 @@ def as_of_command(
     from store.reading import as_of
 
     moment = _parse_time(at, "--at")
-    query_scope = _require_scope(scope)
-    engine = _engine(database_url)
+    query_scope = require_scope(scope)
+    engine = open_engine(database_url)
     for entry in as_of(engine, query_scope, moment):
         sys.stdout.write(json.dumps(entry, ensure_ascii=False) + "\n")
 
 
-@app.command()
 def trace(
     memory_id: Annotated[str, typer.Argument(help="An entry id, or the id of a merged candidate.")],
     scope: ScopeOption = [],  # noqa: B006
@@ -323,9 +255,9 @@ def trace(
     from store.reading import trace as trace_entry
 
     try:
-        found = trace_entry(_engine(database_url), memory_id, _parse_scope(scope))
+        found = trace_entry(open_engine(database_url), memory_id, parse_scope(scope))
     except AmbiguousId as exc:
-        fail(str(exc), 2)
+        fail(str(exc), EXIT_USAGE)
     if found is None:
         fail(f"no entry or merged candidate has id {memory_id!r} (ids are per tenant)", 1)
     shown = json.dumps(found, ensure_ascii=False, indent=2)
@@ -334,7 +266,6 @@ def trace(
     typer.echo(shown)
 
 
-@app.command()
 def recall(
     scope: ScopeOption,
     explain: Annotated[
@@ -349,86 +280,19 @@ def recall(
     """
     from store.reading import recall as recall_view
 
-    query_scope = _require_scope(scope)
-    engine = _engine(database_url)
+    query_scope = require_scope(scope)
+    engine = open_engine(database_url)
     for entry in recall_view(engine, query_scope, explain=explain, limit=limit):
         sys.stdout.write(json.dumps(entry, ensure_ascii=False) + "\n")
 
 
-def _require_scope(pairs: list[str]) -> dict[str, str]:
-    scope = _parse_scope(pairs)
-    if not scope:
-        fail("give the context with at least one --scope LEVEL=VALUE", 2)
-    return scope
-
-
-@app.command()
-def demo(
-    out: Annotated[
-        Path, typer.Option(help="Folder for the generated stream and its store.")
-    ] = Path("demo-out"),
-    users: Annotated[int, typer.Option(min=1, max=500, help="Users in the generated stream.")] = 3,
-    days: Annotated[int, typer.Option(min=1, max=400, help="Days of sessions to generate.")] = 10,
-    seed: Annotated[
-        int, typer.Option(help="Random seed; the same seed gives the same stream.")
-    ] = 7,
-) -> None:
-    """Run the main job on a fresh SQLite store: generate, gate, show what was kept and dropped.
-
-    The stream is the seed's worked example in miniature (chatter, restatements, guesses,
-    personal data, junk lines) plus the seed's own cases.
-
-    Example: memcurator demo --users 5 --days 30
-    """
-    from memcurator.cli_flows import demo_passes
-    from memcurator.demo import run_demo
-
-    run_demo(out=out, users=users, days=days, seed=seed, consolidate=demo_passes)
-
-
-def main() -> None:
-    """Entry point: run the app, turning every failure into one line and an exit code."""
-    from sqlalchemy.exc import DBAPIError
-
-    from store.engine import StoreError, first_line
-
-    try:
-        code = app(standalone_mode=False)
-    except CliError as exc:
-        typer.echo(f"memcurator: {exc}", err=True)
-        sys.exit(exc.code)
-    except StoreError as exc:
-        typer.echo(f"memcurator: {exc}", err=True)
-        sys.exit(EXIT_STORE)
-    except DBAPIError as exc:
-        typer.echo(f"memcurator: database error: {first_line(exc.orig)}", err=True)
-        sys.exit(EXIT_STORE)
-    except BrokenPipeError:
-        # `memcurator export | head` is normal use, not an error; silence the final flush.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(0)
-    except KeyboardInterrupt:
-        typer.echo("memcurator: interrupted", err=True)
-        sys.exit(130)
-    except Exception as exc:  # the last line of defence against tracebacks
-        # Typer vendors click, so its usage errors are recognised by shape, not by class.
-        exit_code = getattr(exc, "exit_code", None)
-        if hasattr(exc, "format_message") and isinstance(exit_code, int):
-            typer.echo(f"memcurator: {exc.format_message()} (see --help)", err=True)
-            sys.exit(exit_code)
-        if type(exc).__name__ == "Abort":
-            sys.exit(1)
-        if os.environ.get("MEMCURATOR_DEBUG"):
-            raise
-        first = (str(exc).strip().splitlines() or [""])[0]
-        typer.echo(
-            f"memcurator: internal error: {type(exc).__name__}: {first} "
-            "(set MEMCURATOR_DEBUG=1 for the traceback)",
-            err=True,
-        )
-        sys.exit(1)
-    sys.exit(code if isinstance(code, int) else 0)
-
-
-# The flow-running commands live beside this module (registered on ``app`` when imported).
-from memcurator import cli_erasure, cli_flows, cli_operations  # noqa: E402,F401
+def register(app: typer.Typer) -> None:
+    """Put this family's commands on the CLI."""
+    app.command()(init)
+    app.command()(schema)
+    app.command()(ingest)
+    app.command()(export)
+    app.command()(log)
+    app.command("as-of")(as_of_command)
+    app.command()(trace)
+    app.command()(recall)

@@ -1,5 +1,5 @@
 """``memcurator audit``, ``drops`` and ``report``: the two operational habits, and the report
-that shows them (registered on the CLI app when imported)."""
+that shows them."""
 
 from __future__ import annotations
 
@@ -11,13 +11,19 @@ from typing import Annotated
 
 import typer
 
-from memcurator.cli import DatabaseUrl, ScopeFilter, _engine, _parse_scope, app, fail
+from memcurator.cli.common import (
+    EXIT_USAGE,
+    DatabaseUrl,
+    ScopeFilter,
+    fail,
+    open_engine,
+    parse_scope,
+)
 
 audit_app = typer.Typer(
     help="The sample audit: sample active entries per type, mark verdicts, report the rate.",
     no_args_is_help=True,
 )
-app.add_typer(audit_app, name="audit")
 
 
 @audit_app.command("sample")
@@ -33,8 +39,8 @@ def audit_sample_command(
     """
     from store.operations import audit_sample
 
-    only = _parse_scope(scope)
-    engine = _engine(database_url)
+    only = parse_scope(scope)
+    engine = open_engine(database_url)
     for entry in audit_sample(engine, per_type=per_type, seed=seed, scope=only):
         sys.stdout.write(json.dumps(entry, ensure_ascii=False) + "\n")
 
@@ -54,8 +60,8 @@ def audit_mark_command(
     from store.operations import VERDICTS, audit_mark
 
     if verdict not in VERDICTS:
-        fail(f"verdict must be one of {', '.join(VERDICTS)}; got {verdict!r}", 2)
-    engine = _engine(database_url)
+        fail(f"verdict must be one of {', '.join(VERDICTS)}; got {verdict!r}", EXIT_USAGE)
+    engine = open_engine(database_url)
     try:
         marked = audit_mark(engine, memory_id, verdict, auditor=auditor, note=note)
     except LookupError as exc:
@@ -71,12 +77,11 @@ def audit_report_command(database_url: DatabaseUrl = None) -> None:
     """
     from store.operations import audit_report
 
-    engine = _engine(database_url)
+    engine = open_engine(database_url)
     for row in audit_report(engine):
         typer.echo(json.dumps(row))
 
 
-@app.command()
 def drops(
     days: Annotated[int, typer.Option(min=1, max=3660, help="How many days back.")] = 30,
     database_url: DatabaseUrl = None,
@@ -91,7 +96,7 @@ def drops(
     from memcurator.report import drift_flags, with_drift
     from store.operations import drop_rates
 
-    engine = _engine(database_url)
+    engine = open_engine(database_url)
     now = datetime.now(UTC)
     rows = drop_rates(engine, days=days, now=now)
     flags = drift_flags(engine, since=(now - timedelta(days=days)).date(), until=now.date())
@@ -99,7 +104,6 @@ def drops(
         typer.echo(json.dumps(row))
 
 
-@app.command()
 def report(
     html: Annotated[Path, typer.Option(help="The HTML file to write (one self-contained page).")],
     days: Annotated[int, typer.Option(min=1, max=3660, help="How many days to show.")] = 30,
@@ -119,10 +123,17 @@ def report(
         last = date.fromisoformat(until) if until else None
     except ValueError:
         fail(f"--until must be a date, YYYY-MM-DD; got {until!r}", 2)
-    engine = _engine(database_url)
+    engine = open_engine(database_url)
     try:
         written = write_html_report(engine, html, until=last, days=days)
     except OSError as exc:
         fail(f"cannot write {html}: {exc.strerror or exc}", 1)
     flags = f", {len(written.flags)} drift flag(s)" if written.flags else ", no drift flag"
     typer.echo(f"wrote {html}: {written.since} to {written.until}{flags}")
+
+
+def register(app: typer.Typer) -> None:
+    """Put this family's commands on the CLI."""
+    app.command()(drops)
+    app.command()(report)
+    app.add_typer(audit_app, name="audit")

@@ -1,0 +1,79 @@
+"""The ``memcurator`` command line: parse, call one function, print.
+
+One module per command family, each registering its commands here (and importing only
+``memcurator.cli.common``, never this module): ``store_commands`` (init, schema, ingest,
+export, log, as-of, trace, recall), ``demo``, ``erasure`` (forget), ``passes`` (consolidate,
+backfill, serve) and ``operations`` (audit, drops).
+
+Exit codes: 0 the command did its job (rejected candidates are a normal outcome);
+2 bad arguments; 3 unreadable input; 4 the database is unreachable or not initialised;
+5 another pass holds the store; 1 anything unexpected (one line; ``MEMCURATOR_DEBUG=1``
+shows the traceback).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import typer
+
+from memcurator.cli import demo, erasure, operations, passes, store_commands
+from memcurator.cli.common import EXIT_STORE, CliError
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="memcurator: the write gate and nightly consolidation for an agent's long-term memory.",
+)
+# In this order `--help` lists them (command groups, such as audit, come last).
+for family in (store_commands, demo, erasure, passes, operations):
+    family.register(app)
+
+
+def main() -> None:
+    """Entry point: run the app, turning every failure into one line and an exit code."""
+    from sqlalchemy.exc import DBAPIError
+
+    from store.engine import StoreError, first_line
+
+    try:
+        code = app(standalone_mode=False)
+    except CliError as exc:
+        typer.echo(f"memcurator: {exc}", err=True)
+        sys.exit(exc.code)
+    except StoreError as exc:
+        typer.echo(f"memcurator: {exc}", err=True)
+        sys.exit(EXIT_STORE)
+    except DBAPIError as exc:
+        typer.echo(f"memcurator: database error: {first_line(exc.orig)}", err=True)
+        sys.exit(EXIT_STORE)
+    except BrokenPipeError:
+        # `memcurator export | head` is normal use, not an error; silence the final flush.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(0)
+    except KeyboardInterrupt:
+        typer.echo("memcurator: interrupted", err=True)
+        sys.exit(130)
+    except Exception as exc:  # the last line of defence against tracebacks
+        # Typer vendors click, so its usage errors are recognised by shape, not by class.
+        exit_code = getattr(exc, "exit_code", None)
+        if hasattr(exc, "format_message") and isinstance(exit_code, int):
+            typer.echo(f"memcurator: {exc.format_message()} (see --help)", err=True)
+            sys.exit(exit_code)
+        if type(exc).__name__ == "Abort":
+            sys.exit(1)
+        if os.environ.get("MEMCURATOR_DEBUG"):
+            raise
+        first = (str(exc).strip().splitlines() or [""])[0]
+        typer.echo(
+            f"memcurator: internal error: {type(exc).__name__}: {first} "
+            "(set MEMCURATOR_DEBUG=1 for the traceback)",
+            err=True,
+        )
+        sys.exit(1)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+__all__ = ["app", "main"]
