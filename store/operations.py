@@ -11,7 +11,9 @@ from typing import Any
 
 from sqlalchemy import Engine, func, insert, select
 
-from store.queries import entry_document, entry_in_scope, iso
+from store.bulk import in_values
+from store.queries import entry_in_scope
+from store.rows import entry_document, iso
 from store.tables import AuditMark, Entry, Intake
 
 VERDICTS = ("correct", "wrong")
@@ -50,10 +52,12 @@ def audit_sample(
     from sqlalchemy.orm import Session
 
     with Session(engine) as session:
+        conn = session.connection()
         entries = [
             e
             for tenant, ids in chosen.items()
-            for e in session.scalars(select(Entry).where(Entry.tenant == tenant, Entry.id.in_(ids)))
+            for wanted in in_values(Entry.id, ids, conn)
+            for e in session.scalars(select(Entry).where(Entry.tenant == tenant, wanted))
         ]
     entries.sort(key=lambda e: (e.type, e.id, e.tenant))
     return [entry_document(e) for e in entries]

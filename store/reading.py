@@ -14,7 +14,8 @@ from sqlalchemy.sql.elements import ColumnElement
 from memcurator.schema import SCOPE_LEVELS
 from memcurator.tenancy import tenant_of
 from store.engine import for_tenants
-from store.queries import entry_document, iso, log_document
+from store.queries import log_document
+from store.rows import entry_document, iso
 from store.tables import Entry, EntrySource, TopicMember, WriteLog
 
 # Most specific first: the read view prefers a user's own entry to the team's.
