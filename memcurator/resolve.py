@@ -32,19 +32,20 @@ from memcurator.decisions import LogEvent, NewEntry
 from memcurator.lifecycle import Policy, Sighting, closed_before
 from memcurator.meaning import Cardinality, Judgement, relate
 from memcurator.schema import MAX_CONTENT_CHARS
+from memcurator.vocabulary import (
+    SENSITIVITY_RANK,
+    SOURCE_STRENGTH,
+    Action,
+    MemoryType,
+    Rule,
+    SourceKind,
+    Status,
+    most_sensitive,
+)
 
-# Rule 5's order of strength: a tie on valid_from goes to the stronger source.
-SOURCE_STRENGTH = {
-    "agent_inference": 1,
-    "system": 2,
-    "document": 3,
-    "tool_result": 4,
-    "user_message": 5,
-}
-_PROTECTED = {"user_message", "tool_result"}
-SENSITIVITY_RANK = {"public": 0, "internal": 1, "confidential": 2, "restricted": 3}
-CHAINED_TYPES = ("fact", "summary")
-LIVE = ("active", "superseded")
+_PROTECTED = {SourceKind.USER_MESSAGE, SourceKind.TOOL_RESULT}
+CHAINED_TYPES = (MemoryType.FACT, MemoryType.SUMMARY)
+LIVE = (Status.ACTIVE, Status.SUPERSEDED)
 Relate = Callable[..., Judgement]
 Order = tuple[datetime, int, str]
 
@@ -103,7 +104,7 @@ class Version:
     sensitivity: str
     evidence: int
     last_confirmed_at: datetime
-    status: str = "active"
+    status: str = Status.ACTIVE
     valid_to: datetime | None = None
     superseded_by: str | None = None
     sources: list[Source] | None = None  # every source, when loaded (a late arrival needs them)
@@ -177,7 +178,7 @@ def recompute(version: Version, relate_fn: Relate, kind: Cardinality, *, chained
     version.evidence = len(ordered)
     version.confidence = max(s.confidence for s in ordered)
     version.last_confirmed_at = max(s.valid_from for s in ordered)
-    version.sensitivity = max((s.sensitivity for s in ordered), key=SENSITIVITY_RANK.__getitem__)
+    version.sensitivity = most_sensitive(s.sensitivity for s in ordered)
     version.dirty = True
 
 
@@ -223,14 +224,15 @@ def rebuild_chain(versions: Iterable[Version]) -> None:
     """
     chain: list[Version] = []
     for v in sorted((v for v in versions if v.status in LIVE), key=Version.order):
-        if chain and v.source_kind == "agent_inference" and chain[-1].source_kind in _PROTECTED:
-            _link(v, "superseded", v.valid_since, chain[-1].id)
+        inferred = v.source_kind == SourceKind.AGENT_INFERENCE
+        if chain and inferred and chain[-1].source_kind in _PROTECTED:
+            _link(v, Status.SUPERSEDED, v.valid_since, chain[-1].id)
             continue
         if chain:
-            _link(chain[-1], "superseded", v.valid_since, v.id)
+            _link(chain[-1], Status.SUPERSEDED, v.valid_since, v.id)
         chain.append(v)
     if chain:
-        _link(chain[-1], "active", None, None)
+        _link(chain[-1], Status.ACTIVE, None, None)
 
 
 def _link(v: Version, status: str, valid_to: datetime | None, by: str | None) -> None:
@@ -258,7 +260,7 @@ class Timeline:
         chained = entries[0].type in CHAINED_TYPES
         statics = {e.id: e for e in entries}
         before = {v.id: v.state() for v in self.versions}
-        names = {v.id: v for v in self.versions if v.status == "retired"}
+        names = {v.id: v for v in self.versions if v.status == Status.RETIRED}
         reopened, pool = self._reopen(new[0].order(), chained)
         names.update((v.id, as_stored) for v, as_stored in reopened.items())
         statics.update((s.memory_id, names[self.origin[s.memory_id]].entry) for s in pool)
@@ -282,7 +284,7 @@ class Timeline:
         reopened: dict[Version, Version] = {}
         pool: list[Source] = []
         for v in list(self.versions):
-            if v.opaque or v.status not in (LIVE if chained else ("active",)):
+            if v.opaque or v.status not in (LIVE if chained else (Status.ACTIVE,)):
                 continue
             assert v.sources is not None
             later = [s for s in v.sources if s.order() >= at]
@@ -334,7 +336,7 @@ class Timeline:
         """An observation joins the first version before it that says the same."""
         at = src.order()
         for v in sorted(self.versions, key=Version.order):
-            if v.status != "active" or v.order() > at or self._closed(v, src):
+            if v.status != Status.ACTIVE or v.order() > at or self._closed(v, src):
                 continue
             judgement = self.relate_fn(
                 v.content, src.content, old_value=v.value, new_value=src.value, kind="set"
@@ -365,17 +367,19 @@ class Timeline:
             g.id = choice or g.head[2]
             g.entry = replace(statics.get(g.head[2], g.entry), id=g.id)
             taken.add(g.id)
-        holders = {s.memory_id: v.id for v in self.versions if v.status != "retired"
+        holders = {s.memory_id: v.id for v in self.versions if v.status != Status.RETIRED
                    for s in (v.added if v.sources is None else v.sources)}
-        self.versions = [v for v in self.versions if v.status != "retired" or v.id not in taken]
+        self.versions = [v for v in self.versions
+                         if v.status != Status.RETIRED or v.id not in taken]
         for name, husk in names.items():
             if name in taken:
                 continue
             if husk not in self.versions:
                 self.versions.append(husk)
             by = holders.get(name, husk.superseded_by)
-            if (husk.status, husk.superseded_by, husk.evidence) != ("retired", by, 0):
-                husk.status, husk.valid_to, husk.superseded_by = "retired", husk.valid_since, by
+            if (husk.status, husk.superseded_by, husk.evidence) != (Status.RETIRED, by, 0):
+                husk.status, husk.valid_to = Status.RETIRED, husk.valid_since
+                husk.superseded_by = by
                 husk.evidence, husk.is_new, husk.dirty = 0, False, True
 
     def _closed(self, version: Version, src: Source) -> bool:
@@ -399,19 +403,20 @@ class Timeline:
         self, new: list[Source], joins: dict[str, Judgement | None],
         before: dict[str, tuple[Any, ...]],
     ) -> dict[str, list[LogEvent]]:
-        holder = {s.memory_id: v for v in self.versions if v.status != "retired"
+        holder = {s.memory_id: v for v in self.versions if v.status != Status.RETIRED
                   for s in (v.added if v.sources is None else v.sources)}
         events: dict[str, list[LogEvent]] = {}
         for src in new:
             v, judgement = holder[src.memory_id], joins[src.memory_id]
             if v.is_new and v.id == src.memory_id:
                 events[src.memory_id] = [
-                    LogEvent("inserted", "gate", f"new {v.entry.type} entry", memory_id=v.id)]
+                    LogEvent(Action.INSERTED, Rule.GATE, f"new {v.entry.type} entry",
+                             memory_id=v.id)]
                 continue
             same = judgement is None or judgement.relation == "same"
             events[src.memory_id] = [LogEvent(
-                "merged" if same else "refined",
-                "dedup",
+                Action.MERGED if same else Action.REFINED,
+                Rule.DEDUP,
                 judgement.reason if judgement else "an earlier statement of it, arrived late",
                 memory_id=v.id,
                 related_ids=(src.memory_id,),
@@ -425,17 +430,17 @@ class Timeline:
         """A row for each entry this batch superseded or retired."""
         changes = []
         for v in self.versions:
-            if v.status not in ("superseded", "retired") or before.get(v.id) == v.state():
+            if v.status not in (Status.SUPERSEDED, Status.RETIRED) or before.get(v.id) == v.state():
                 continue
-            if v.status == "retired":
+            if v.status == Status.RETIRED:
                 reason = f"its statements now belong to {v.superseded_by} (an earlier one arrived)"
-                changes.append(LogEvent("retired", "dedup", reason, memory_id=v.id,
+                changes.append(LogEvent(Action.RETIRED, Rule.DEDUP, reason, memory_id=v.id,
                                         related_ids=(v.superseded_by or "",)))
                 continue
             late = " (arrived after its successor)" if v.id not in before else ""
             changes.append(LogEvent(
-                "superseded",
-                "conflict",
+                Action.SUPERSEDED,
+                Rule.CONFLICT,
                 f"superseded by {v.superseded_by} from {v.valid_to}{late}",
                 memory_id=v.id,
                 related_ids=(v.superseded_by or "",),

@@ -15,6 +15,7 @@ from sqlalchemy import Connection, select
 
 from memcurator.decisions import Decision, LogEvent
 from memcurator.ids import fingerprint
+from memcurator.vocabulary import Action, Outcome, Rule
 from store.bulk import copy_rows, in_values, insert_rows
 from store.rows import entry_row, scope_key
 from store.tables import Intake, WriteLog
@@ -72,15 +73,20 @@ def fresh_decisions(conn: Connection, tenant: str, decisions: Sequence[Decision]
 def reject_reused_id(decision: Decision, mine: str) -> Decision:
     """An id this tenant already used for a different candidate: refused, and said so."""
     event = LogEvent(
-        "rejected",
-        "id",
+        Action.REJECTED,
+        Rule.ID,
         f"id {decision.intake_key} was already used in this tenant for a different "
         "candidate; ids are unique per tenant: send the new one under a new id",
         related_ids=(decision.intake_key,),
     )
     key = "rej_" + fingerprint(f"{decision.intake_key}\x1f{mine}".encode())
     return dataclasses.replace(
-        decision, intake_key=key, outcome="rejected", rule="id", entry=None, events=(event,)
+        decision,
+        intake_key=key,
+        outcome=Outcome.REJECTED,
+        rule=Rule.ID,
+        entry=None,
+        events=(event,),
     )
 
 
