@@ -51,8 +51,10 @@ Order = tuple[datetime, int, str]
 
 
 @dataclass(frozen=True, slots=True)
-class Source:
-    """One accepted candidate, as merged into a version."""
+class Statement:
+    """One accepted candidate, as merged into a version (a ``source`` of it: an
+    ``entry_sources`` row). Not the candidate's ``schema.Source``, which says where it came
+    from (its ``kind``, ``ref`` and ``session_id`` are copied here)."""
 
     memory_id: str
     content: str
@@ -67,7 +69,7 @@ class Source:
     supersedes: str | None = None
 
     @classmethod
-    def of(cls, entry: NewEntry) -> Source:
+    def of(cls, entry: NewEntry) -> Statement:
         return cls(
             entry.id,
             entry.content,
@@ -107,9 +109,9 @@ class Version:
     status: str = Status.ACTIVE
     valid_to: datetime | None = None
     superseded_by: str | None = None
-    sources: list[Source] | None = None  # every source, when loaded (a late arrival needs them)
-    added: list[Source] = field(default_factory=list)  # new sources to record under this id
-    moved: list[Source] = field(default_factory=list)  # stored sources that move to this id
+    sources: list[Statement] | None = None  # every source, when loaded (a late arrival needs them)
+    added: list[Statement] = field(default_factory=list)  # new sources to record under this id
+    moved: list[Statement] = field(default_factory=list)  # stored sources that move to this id
     is_new: bool = False
     dirty: bool = False
     # The orders of the earliest and the newest source, when known. A stored version whose
@@ -133,20 +135,20 @@ class Version:
     @classmethod
     def first(cls, entry: NewEntry) -> Version:
         """A new version holding one accepted candidate."""
-        version = cls.holding(entry, [Source.of(entry)])
+        version = cls.holding(entry, [Statement.of(entry)])
         version.added = list(version.sources or ())
         return version
 
     @classmethod
-    def holding(cls, entry: NewEntry, sources: list[Source]) -> Version:
+    def holding(cls, entry: NewEntry, sources: list[Statement]) -> Version:
         """A new version of ``entry``'s key made of ``sources`` (one at least), named after
         the earliest; its fields are derived by ``recompute``."""
-        head = min(sources, key=Source.order)
+        head = min(sources, key=Statement.order)
         static = entry if entry.id == head.memory_id else replace(entry, id=head.memory_id)
         return cls(head.memory_id, static, head.content, head.value, head.valid_from,
                    head.valid_from, head.created_at, head.kind, head.ref, head.session_id,
                    head.confidence, head.sensitivity, len(sources), head.valid_from,
-                   sources=sorted(sources, key=Source.order), is_new=True, dirty=True,
+                   sources=sorted(sources, key=Statement.order), is_new=True, dirty=True,
                    head=head.order(), latest=max(s.order() for s in sources))
 
     def state(self) -> tuple[Any, ...]:
@@ -162,7 +164,7 @@ def recompute(version: Version, relate_fn: Relate, kind: Cardinality, *, chained
     version first became current. An observation keeps its first wording.
     """
     assert version.sources, "a version is made of one source at least"
-    ordered = sorted(version.sources, key=Source.order)
+    ordered = sorted(version.sources, key=Statement.order)
     first = ordered[0]
     version.content, version.value = first.content, first.value
     version.valid_from = first.valid_from
@@ -182,7 +184,7 @@ def recompute(version: Version, relate_fn: Relate, kind: Cardinality, *, chained
     version.dirty = True
 
 
-def _attach(version: Version, src: Source, judgement: Judgement, kind: Cardinality) -> None:
+def _attach(version: Version, src: Statement, judgement: Judgement, kind: Cardinality) -> None:
     """A source joins a version. In the fold it is the newest of the version's sources; only
     an opaque version can receive an older one, which then adds evidence, not wording."""
     if version.sources is None:
@@ -200,7 +202,9 @@ def _attach(version: Version, src: Source, judgement: Judgement, kind: Cardinali
     version.dirty = True
 
 
-def _apply_content(version: Version, src: Source, judgement: Judgement, kind: Cardinality) -> None:
+def _apply_content(
+    version: Version, src: Statement, judgement: Judgement, kind: Cardinality
+) -> None:
     """A refinement replaces the wording; on a set-valued attribute a compatible addition is
     gathered into it instead ("allergic to shellfish; can't eat shrimp")."""
     if judgement.relation == "same":
@@ -256,7 +260,7 @@ class Timeline:
 
     def resolve(self, entries: list[NewEntry]) -> dict[str, list[LogEvent]]:
         """Place a batch's new candidates of this key; return the log events of each, by id."""
-        new = sorted((Source.of(e) for e in entries), key=Source.order)
+        new = sorted((Statement.of(e) for e in entries), key=Statement.order)
         chained = entries[0].type in CHAINED_TYPES
         statics = {e.id: e for e in entries}
         before = {v.id: v.state() for v in self.versions}
@@ -264,7 +268,7 @@ class Timeline:
         reopened, pool = self._reopen(new[0].order(), chained)
         names.update((v.id, as_stored) for v, as_stored in reopened.items())
         statics.update((s.memory_id, names[self.origin[s.memory_id]].entry) for s in pool)
-        joins = self._fold(sorted(pool + new, key=Source.order), statics, chained)
+        joins = self._fold(sorted(pool + new, key=Statement.order), statics, chained)
         kept = [v for v in reopened if v in self.versions]  # identity: Version has no __eq__
         self._name([*kept, *(v for v in self.versions if v.is_new)], names, statics)
         if chained:
@@ -277,12 +281,12 @@ class Timeline:
         return any(v.id == memory_id or any(s.memory_id == memory_id for s in v.sources or ())
                    for v in self.versions)
 
-    def _reopen(self, at: Order, chained: bool) -> tuple[dict[Version, Version], list[Source]]:
+    def _reopen(self, at: Order, chained: bool) -> tuple[dict[Version, Version], list[Statement]]:
         """Take every stored source from ``at`` on out of its version, to be placed again. A
         version left without sources leaves the timeline (it is named again, or retired).
         Returns each reopened version with a copy of it as stored, and the sources taken."""
         reopened: dict[Version, Version] = {}
-        pool: list[Source] = []
+        pool: list[Statement] = []
         for v in list(self.versions):
             if v.opaque or v.status not in (LIVE if chained else (Status.ACTIVE,)):
                 continue
@@ -300,7 +304,7 @@ class Timeline:
         return reopened, pool
 
     def _fold(
-        self, pool: list[Source], statics: dict[str, NewEntry], chained: bool
+        self, pool: list[Statement], statics: dict[str, NewEntry], chained: bool
     ) -> dict[str, Judgement | None]:
         """Place ``pool`` (in valid-time order) as an in-order arrival would; return how each
         joined its version (None: it started one)."""
@@ -317,7 +321,7 @@ class Timeline:
                 joins[src.memory_id] = judgement
         return joins
 
-    def _target(self, src: Source) -> tuple[Version | None, Judgement | None]:
+    def _target(self, src: Statement) -> tuple[Version | None, Judgement | None]:
         """A fact or summary joins the latest version before it when compatible (rule 4)."""
         at = src.order()
         prev = max((v for v in self.versions if v.status in LIVE and v.order() <= at),
@@ -332,7 +336,7 @@ class Timeline:
         )
         return (prev, judgement) if self._compatible(judgement) else (None, judgement)
 
-    def _same(self, src: Source) -> tuple[Version | None, Judgement | None]:
+    def _same(self, src: Statement) -> tuple[Version | None, Judgement | None]:
         """An observation joins the first version before it that says the same."""
         at = src.order()
         for v in sorted(self.versions, key=Version.order):
@@ -360,7 +364,7 @@ class Timeline:
         taken: set[str] = set()
         for g in sorted(groups, key=Version.order):
             assert g.sources and g.head is not None
-            held = [s.memory_id for s in sorted(g.sources, key=Source.order)]
+            held = [s.memory_id for s in sorted(g.sources, key=Statement.order)]
             own = g.id if not g.is_new and g.id in held else None
             choice = own or next((m for m in held if m in names and m not in taken), None)
             g.is_new, g.dirty = choice is None, True
@@ -382,7 +386,7 @@ class Timeline:
                 husk.superseded_by = by
                 husk.evidence, husk.is_new, husk.dirty = 0, False, True
 
-    def _closed(self, version: Version, src: Source) -> bool:
+    def _closed(self, version: Version, src: Statement) -> bool:
         """Whether the nightly passes before ``src``'s day would have promoted or expired
         the observation: then ``src`` starts a new one, whether or not they have run yet."""
         if self.policy is None or version.sources is None:
@@ -400,7 +404,7 @@ class Timeline:
                        if s.memory_id not in new_ids and self.origin.get(s.memory_id) != v.id]
 
     def _events(
-        self, new: list[Source], joins: dict[str, Judgement | None],
+        self, new: list[Statement], joins: dict[str, Judgement | None],
         before: dict[str, tuple[Any, ...]],
     ) -> dict[str, list[LogEvent]]:
         holder = {s.memory_id: v for v in self.versions if v.status != Status.RETIRED

@@ -27,16 +27,7 @@ from pydantic import (
 
 from memcurator.keys import normalise_key_part
 from memcurator.privacy import WITHHELD, find_credential, redact
-from memcurator.vocabulary import (
-    CONTROL_OR_SURROGATE,
-    SENSITIVITY_ORDER,
-    MemoryType,
-    Sensitivity,
-    SourceKind,
-    Status,
-)
-
-__all__ = ["SENSITIVITY_ORDER", "MemoryType", "Sensitivity", "SourceKind"]  # and the models below
+from memcurator.vocabulary import CONTROL_OR_SURROGATE, MemoryType, Sensitivity, SourceKind, Status
 
 MAX_CONTENT_CHARS = 4000
 FACT_THRESHOLD = 0.6
@@ -57,7 +48,9 @@ MAX_KEY_PART_BYTES = 580
 
 # RFC 3339 section 5.6 date-time: "T" (or "t") between date and time, seconds required, and an
 # offset that is "Z"/"z" or +hh:mm. A Unix time, "+0530" or no offset at all is refused.
-_RFC3339 = re.compile(r"\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})")
+_RFC3339 = re.compile(
+    r"\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})"
+)
 
 
 def _no_control_or_surrogates(text: str) -> str:

@@ -37,19 +37,19 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.sql.elements import ColumnElement
 
 from memcurator.consolidation import TOPIC_SAMPLE, Member, topic_content
+from memcurator.keys import is_topic_key, topic_tool_key
 from memcurator.tenancy import NO_TENANT, tenant_of
+from memcurator.vocabulary import Action, Rule
 from store.bulk import chunks, in_chunk
-from store.consolidation import _topic_tool_key
 from store.engine import WRITER, StoreError
 from store.errors import is_transient
-from store.pass_writes import TOPIC_KEY_PREFIX
 from store.passlock import PassBusy, pass_lock
 from store.queries import entry_in_scope, submitted_in_scope
 from store.tables import AuditMark, Entry, EntrySource, TopicMember, WriteLog
 from store.timelines import TimelineKey, lock_keys
 
-ACTION = "erased"
-RULE = "erasure"
+ACTION = Action.ERASED
+RULE = Rule.ERASURE
 # The reason of a tombstoned row: no gate reason is bracketed like this, and unlike the
 # payload (a rejected candidate's own data) the reason is never written by the submitter.
 TOMBSTONE = "[ERASED]"
@@ -339,7 +339,7 @@ def _plan_links(conn: Connection, plan: ErasurePlan) -> None:
         if row.id in part.entry_ids or not row.links or part.entry_ids.isdisjoint(row.links):
             continue
         kept = [m for m in row.links if m not in part.entry_ids]
-        if not kept and (row.subject_key or "").startswith(TOPIC_KEY_PREFIX):
+        if not kept and is_topic_key(row.subject_key):
             part.entry_ids.add(row.id)
         else:
             part.relinked[row.id] = kept
@@ -349,7 +349,9 @@ def _submitted_rows(conn: Connection, scope: Mapping[str, str]) -> list[tuple[st
     """Rejected candidates of the scope, as (tenant, seq): by their submitted scope, or, for a
     line that was not even JSON, by ``"level": "value"`` pairs in its raw text. With an org,
     only that tenant's rows and those that named no tenant."""
-    rejected = and_(WriteLog.action == "rejected", WriteLog.memory_id.is_(None), _not_tombstoned())
+    rejected = and_(
+        WriteLog.action == Action.REJECTED, WriteLog.memory_id.is_(None), _not_tombstoned()
+    )
     if org := scope.get("org_id"):
         rejected = and_(rejected, WriteLog.tenant.in_([org, NO_TENANT]))
     found = conn.execute(
@@ -455,8 +457,8 @@ def _relink(
         mine = and_(Entry.tenant == tenant, Entry.id == entry_id)
         entry = conn.execute(select(Entry.subject_key).where(mine)).one()
         values: dict[str, Any] = {"links": kept or None, "updated_at": now}
-        if (entry.subject_key or "").startswith(TOPIC_KEY_PREFIX):
-            tool_key = _topic_tool_key(entry.subject_key)
+        if is_topic_key(entry.subject_key):
+            tool_key = topic_tool_key(entry.subject_key)
             members = _members(conn, tenant, kept[-TOPIC_SAMPLE:])
             values["evidence"] = len(kept)
             values["content"] = (

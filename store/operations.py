@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlalchemy import Engine, func, insert, select
 
+from memcurator.vocabulary import Outcome, Status
 from store.bulk import in_values
 from store.queries import entry_in_scope
 from store.rows import entry_document, iso
@@ -35,7 +36,7 @@ def audit_sample(
     seen: Counter[str] = Counter()
     query = (
         select(Entry.tenant, Entry.id, Entry.type)
-        .where(Entry.status == "active", *entry_in_scope(scope or {}))
+        .where(Entry.status == Status.ACTIVE, *entry_in_scope(scope or {}))
         .order_by(Entry.id, Entry.tenant)
     )
     with engine.connect() as conn:
@@ -136,7 +137,7 @@ def drop_rates(
                 str(row.day), {"day": str(row.day), "judged": 0, "rejected": {}}
             )
             summary["judged"] += row.n
-            if row.outcome == "rejected":
+            if row.outcome == Outcome.REJECTED:
                 summary["rejected"][row.rule] = summary["rejected"].get(row.rule, 0) + row.n
     for summary in rows.values():
         summary["rates"] = {

@@ -10,11 +10,12 @@ from sqlalchemy import Engine, Select, and_, or_, select
 from sqlalchemy.sql.elements import ColumnElement
 
 from memcurator.tenancy import NO_TENANT, tenant_of
+from memcurator.vocabulary import Status
 from store.engine import for_tenants
 from store.rows import entry_document, iso
 from store.tables import Entry, EntrySource, WriteLog
 
-ENTRY_STATUSES = ("active", "superseded", "expired", "retired")
+ENTRY_STATUSES: tuple[str, ...] = tuple(Status)
 # ``entry_document`` and ``iso`` live with the row mapping; read callers import them here.
 __all__ = [
     "ENTRY_STATUSES",
@@ -30,7 +31,7 @@ __all__ = [
 ]
 
 
-def entries_query(scope: Mapping[str, str], status: str = "active") -> Select[tuple[Entry]]:
+def entries_query(scope: Mapping[str, str], status: str = Status.ACTIVE) -> Select[tuple[Entry]]:
     """Entries whose scope includes every given level (``status='all'`` for every status)."""
     query = select(Entry).order_by(Entry.id, Entry.tenant).where(*entry_in_scope(scope))
     if status != "all":
@@ -73,7 +74,7 @@ def log_in_scope(scope: Mapping[str, str]) -> ColumnElement[bool]:
 
 
 def iter_entries(
-    engine: Engine, scope: Mapping[str, str] | None = None, status: str = "active"
+    engine: Engine, scope: Mapping[str, str] | None = None, status: str = Status.ACTIVE
 ) -> Iterator[dict[str, Any]]:
     """Stream stored entries in id order without loading them all. Under row-level security
     (PostgreSQL, the app role) only the rows of the scope's tenant, its top level, are seen."""

@@ -2,11 +2,12 @@
 
 An ``entries`` row is a ``NewEntry`` (what the gate accepted) plus what the store keeps
 about it (tenant, scope columns, status, evidence, validity); while a batch is resolved it is
-a ``Version``. An ``entry_sources`` row is a resolve ``Source``. Every column whose name is
-also a field of the core type is copied by name, so the columns are listed only in
-``store/tables.py``; this module spells out only the columns that differ: the scope (one
-column per level), ``links`` (a tuple in the core, a JSON list here), the few fields named
-otherwise, and the store's own columns of a new entry. A column nobody maps fails at import.
+a ``Version``. An ``entry_sources`` row is a resolve ``Statement`` (one accepted candidate).
+Every column whose name is also a field of the core type is copied by name, so the columns
+are listed only in ``store/tables.py``; this module spells out only the columns that
+differ: the scope (one column per level), ``links`` (a tuple in the core, a JSON list here),
+the few fields named otherwise, and the store's own columns of a new entry. A column nobody
+maps fails at import.
 
 Also here: a stored entry as SPEC's "Stored entry" document, the output shape of every read.
 """
@@ -21,9 +22,10 @@ from typing import Any
 from sqlalchemy import RowMapping
 
 from memcurator.decisions import NewEntry
-from memcurator.resolve import Source, Version
+from memcurator.resolve import Statement, Version
 from memcurator.schema import SCOPE_LEVELS, canonical_scope_key
 from memcurator.tenancy import tenant_of
+from memcurator.vocabulary import Status
 from store.tables import Entry, EntrySource
 
 Row = Mapping[str, Any] | RowMapping
@@ -61,7 +63,7 @@ MUTABLE_ENTRY_COLUMNS: tuple[str, ...] = (
     "updated_at",
 )
 
-# Source fields by column: the candidate's provenance is ``kind``/``ref``/``session_id`` there.
+# Statement fields by column: the candidate's provenance is ``kind``/``ref``/``session_id`` there.
 _SOURCE_RENAMED = {"source_kind": "kind", "source_ref": "ref", "source_session_id": "session_id"}
 _SOURCE_BY_COLUMN = {
     c: _SOURCE_RENAMED.get(c, c) for c in SOURCE_COLUMNS if c not in ("tenant", "entry_id")
@@ -71,7 +73,7 @@ _SOURCE_BY_COLUMN = {
 def _check_mapping() -> None:
     """Every column has exactly one home here: a new column must be mapped, not forgotten."""
     unmapped = set(ENTRY_COLUMNS) - {*_ENTRY_BY_NAME, *SCOPE_LEVELS, "links", *_STORE_OWNED}
-    source_fields = {f.name for f in dataclasses.fields(Source)}
+    source_fields = {f.name for f in dataclasses.fields(Statement)}
     unknown = set(_SOURCE_BY_COLUMN.values()) - source_fields
     if unmapped or unknown:
         raise RuntimeError(f"store/rows.py maps no field to columns {sorted(unmapped | unknown)}")
@@ -105,7 +107,7 @@ def entry_row(
         valid_since=entry.valid_from,
         valid_to=None,
         superseded_by=None,
-        status="active",
+        status=Status.ACTIVE,
         evidence=evidence,
         last_confirmed_at=entry.created_at if last_confirmed_at is None else last_confirmed_at,
         updated_at=now,
@@ -136,15 +138,15 @@ def version_from_row(row: Row) -> Version:
     return Version(entry=new_entry_from_row(row), **values)
 
 
-def source_row(tenant: str, entry_id: str, source: Source) -> dict[str, Any]:
+def source_row(tenant: str, entry_id: str, source: Statement) -> dict[str, Any]:
     """The ``entry_sources`` row recording ``source`` as evidence of entry ``entry_id``."""
     row = {c: getattr(source, f) for c, f in _SOURCE_BY_COLUMN.items()}
     row.update(tenant=tenant, entry_id=entry_id)
     return row
 
 
-def source_from_row(row: Row) -> Source:
-    return Source(**{f: row[c] for c, f in _SOURCE_BY_COLUMN.items()})
+def source_from_row(row: Row) -> Statement:
+    return Statement(**{f: row[c] for c, f in _SOURCE_BY_COLUMN.items()})
 
 
 def iso(moment: datetime | None) -> str | None:

@@ -17,11 +17,13 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, select, text, tuple_, update
 
 from memcurator.decisions import NewEntry
+from memcurator.keys import key_attribute
 from memcurator.lifecycle import Policy
 from memcurator.meaning import cardinality
 from memcurator.resolve import Timeline, Version
 from memcurator.settings import Settings
 from memcurator.tenancy import tenant_of
+from memcurator.vocabulary import MemoryType, Status
 from store.bulk import chunks, insert_rows
 from store.rows import (
     ENTRY_COLUMNS,
@@ -36,7 +38,8 @@ from store.tables import Entry, EntrySource
 
 TimelineKey = tuple[str, str, str]  # scope_key, type, subject_key
 # Retired entries too: a late statement can give one its anchor back.
-_LOADED = ("active", "superseded", "retired")
+_LOADED = (Status.ACTIVE, Status.SUPERSEDED, Status.RETIRED)
+_LOADED_SQL = ", ".join(f"'{status}'" for status in _LOADED)
 
 
 def timeline_key(entry: NewEntry) -> TimelineKey | None:
@@ -83,7 +86,7 @@ def load_timelines(
             if entry.supersedes:
                 explicit.add(key)
     timelines = {
-        k: Timeline([], cardinality(_attribute(kinds[k])), policy=policy) for k in earliest
+        k: Timeline([], cardinality(key_attribute(kinds[k])), policy=policy) for k in earliest
     }
     for chunk in chunks(list(earliest), width=3):
         for row in conn.execute(_versions_query(conn, list(chunk))).mappings():
@@ -96,7 +99,7 @@ def load_timelines(
             v for v in timeline.versions
             if key in explicit or v.last_confirmed_at >= earliest[key]
             or ties[(v.valid_since, v.source_kind)] > 1
-            or (v.entry.type == "observation" and v.status == "active")
+            or (v.entry.type == MemoryType.OBSERVATION and v.status == Status.ACTIVE)
         ]
     load_sources(conn, needs_sources)
     for timeline in timelines.values():
@@ -115,17 +118,10 @@ def _versions_query(conn: Connection, keys: list[TimelineKey]) -> Any:
         f"SELECT {columns} FROM unnest(CAST(:scopes AS text[]), CAST(:types AS text[]), "
         "CAST(:keys AS text[])) AS w(s, t, k) CROSS JOIN LATERAL (SELECT * FROM entries "
         "WHERE entries.scope_key = w.s AND entries.subject_key = w.k AND entries.type = w.t "
-        "AND entries.status IN ('active', 'superseded', 'retired') OFFSET 0) AS e"
+        f"AND entries.status IN ({_LOADED_SQL}) OFFSET 0) AS e"
     ).bindparams(
         scopes=[k[0] for k in keys], types=[k[1] for k in keys], keys=[k[2] for k in keys]
     ).columns(*Entry.__table__.columns)
-
-
-def _attribute(key_or_attribute: str | None) -> str | None:
-    """The attribute part of ``subject:entity/attribute`` (cardinality depends on it)."""
-    if key_or_attribute and key_or_attribute.startswith("subject:"):
-        return key_or_attribute.rsplit("/", 1)[-1]
-    return key_or_attribute
 
 
 def load_sources(conn: Connection, versions: Sequence[Version]) -> None:
@@ -154,7 +150,7 @@ def write_versions(
     # Demotions before promotions: the one-current index is checked row by row, so the old
     # current entry must stop being active before its successor becomes active.
     updates = [version_row(v, now)
-               for v in sorted(changed, key=lambda v: v.status == "active") if not v.is_new]
+               for v in sorted(changed, key=lambda v: v.status == Status.ACTIVE) if not v.is_new]
     inserts = [version_row(v, now) for v in changed if v.is_new]
     if updates:
         params = [

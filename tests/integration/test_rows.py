@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import Engine, select
 
 from memcurator.decisions import NewEntry
-from memcurator.resolve import Source
+from memcurator.resolve import Statement
 from store.bulk import CHUNK, in_values, insert_rows
 from store.rows import (
     ENTRY_COLUMNS,
@@ -88,7 +88,7 @@ def test_a_version_writes_its_resolved_fields_over_its_entry(engine: Engine) -> 
 
 
 def test_a_source_reads_back_as_the_source_that_was_written(engine: Engine) -> None:
-    source = Source(
+    source = Statement(
         f"m_{suffix()}",
         "Ada uses Helix",
         "Helix",
