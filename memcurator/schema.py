@@ -218,13 +218,13 @@ class Candidate(_Strict):
 
     @model_validator(mode="after")
     def _type_rules(self) -> Candidate:
-        if self.type == "fact" and self.confidence < FACT_THRESHOLD:
+        if self.type == MemoryType.FACT and self.confidence < FACT_THRESHOLD:
             raise ValueError(
                 f"confidence {self.confidence:g} is below the fact threshold {FACT_THRESHOLD:g}"
             )
-        if self.type == "summary" and not self.task_id:
+        if self.type == MemoryType.SUMMARY and not self.task_id:
             raise ValueError("a summary needs task_id (the task it records)")
-        if self.type == "observation" and not (self.tool and self.symptom):
+        if self.type == MemoryType.OBSERVATION and not (self.tool and self.symptom):
             raise ValueError("an observation needs tool and symptom")
         return self
 
