@@ -253,3 +253,68 @@ def test_an_observation_seen_again_while_the_pass_runs_is_not_expired(pg_url: st
         assert report.expired == 0 and entry(engine, "o_old")["status"] == "active"
     finally:
         engine.dispose()
+
+
+def seat(kind: str, session: str, at: str, content: str, **overrides: object) -> dict[str, object]:
+    """A statement about u_1's seat preference, under one explicit subject key (an
+    observation names a tool and a symptom too, as the schema asks; the subject wins)."""
+    no_tool = {"tool": None, "symptom": None} if kind == "fact" else {}
+    doc = observation("u_1", session, at, content=content, **no_tool, **overrides)  # type: ignore[arg-type]
+    doc["type"] = kind
+    doc["subject"] = {"entity": "user", "attribute": "seat_preference"}
+    if kind == "fact":
+        doc["source"]["kind"] = "user_message"  # type: ignore[index]
+        doc["confidence"] = 0.9
+    return doc
+
+
+def test_a_promoted_observation_that_contradicts_the_fact_under_its_key_supersedes_it(
+    engine: Engine,
+) -> None:
+    ingest(
+        engine,
+        [seat("fact", "s_0", "2025-03-01T08:00:00Z", "Prefers window seats", id="f_window")]
+        + [
+            seat("observation", f"s_{i}", f"2025-03-0{i + 1}T09:00:00Z", "Prefers aisle seats")
+            for i in (1, 2, 3)
+        ],
+    )
+    [report] = run_pass(engine, date(2025, 3, 4))
+    assert report.promoted == 1
+    [promoted] = [e for e in iter_log(engine, action="promoted")]
+    fact_id = promoted["payload"]["fact_id"]
+    # Not merged into the fact that says otherwise: a fact of its own, which supersedes it.
+    assert fact_id != "f_window"
+    aisle = entry(engine, fact_id)
+    assert aisle["content"] == "Prefers aisle seats" and aisle["status"] == "active"
+    assert aisle["evidence"] == 3
+    window = entry(engine, "f_window")
+    assert window["status"] == "superseded" and window["superseded_by"] == fact_id
+    assert window["valid_to"] == "2025-03-04T09:00:00Z" and window["evidence"] == 1
+    [why] = [e for e in iter_log(engine, action="superseded") if e["memory_id"] == "f_window"]
+    assert why["rule"] == "promotion" and why["related_ids"] == [fact_id]
+    assert "contradict" in why["reason"] or "aisle" in why["reason"], why["reason"]
+    # A rerun of the night changes nothing.
+    before = export(engine), log_counts(engine)
+    run_pass(engine, date(2025, 3, 4))
+    assert (export(engine), log_counts(engine)) == before
+
+
+def test_a_promoted_observation_that_says_the_same_as_the_fact_under_its_key_merges_into_it(
+    engine: Engine,
+) -> None:
+    ingest(
+        engine,
+        [seat("fact", "s_0", "2025-03-01T08:00:00Z", "Prefers window seats", id="f_window")]
+        + [
+            seat("observation", f"s_{i}", f"2025-03-0{i + 1}T09:00:00Z", "Prefers window seats")
+            for i in (1, 2, 3)
+        ],
+    )
+    [report] = run_pass(engine, date(2025, 3, 4))
+    assert report.promoted == 1
+    [promoted] = [e for e in iter_log(engine, action="promoted")]
+    assert promoted["payload"]["fact_id"] == "f_window"
+    window = entry(engine, "f_window")
+    assert window["status"] == "active" and window["evidence"] == 4
+    assert not [e for e in iter_log(engine, action="superseded")]
