@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
+    from memcurator.app.ingest import IngestReport
     from memcurator.schema import Candidate
-    from memcurator.service import IngestReport
 
 __all__ = ["as_of", "recall", "submit", "trace"]
 
@@ -46,7 +46,7 @@ def submit(
     Returns the counts per outcome; raises ``store.engine.StoreError`` when the store is
     unreachable or not initialised. Rejections are logged, never raised.
     """
-    from memcurator.service import submit as submit_to
+    from memcurator.app.ingest import submit as submit_to
 
     with _store(database_url) as engine:
         return submit_to(candidates, engine=engine, batch_size=batch_size)

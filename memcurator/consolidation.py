@@ -19,9 +19,11 @@ the nightly passes run one by one.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import zlib
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Literal
 
 import numpy as np
 from sklearn.cluster import AgglomerativeClustering
@@ -57,6 +59,8 @@ class Observation:
     subject_key: str | None
     sightings: tuple[Sighting, ...]
     in_topic: bool = False
+    subject_value: str | None = None
+    source_kind: str = "tool_result"
 
     @property
     def last_seen(self) -> datetime:
@@ -95,6 +99,22 @@ class Topic:
     last_seen: datetime
 
 
+# insert: a new active fact; merge: evidence added to ``other``; supersede: a new active
+# fact that supersedes ``other``; stale: a new fact, superseded by the newer ``other`` at once.
+PlacementAction = Literal["insert", "merge", "supersede", "stale"]
+
+
+@dataclass(frozen=True)
+class Placement:
+    """What a promotion does to its key: ``fact_id`` holds its evidence afterwards."""
+
+    action: PlacementAction
+    fact_id: str
+    other: str | None = None
+    reason: str = ""
+    valid_to: datetime | None = None  # the end of the superseded one's validity
+
+
 @dataclass(frozen=True)
 class Promotion:
     observation_id: str
@@ -102,6 +122,10 @@ class Promotion:
     qualified_at: datetime
     sessions: tuple[str, ...]
     confidence: float
+    evidence: int = 0  # its sightings up to the moment it qualified
+    # Where it lands under its key (``promotion.place_promotions``), once the fact there is
+    # known; the writer applies it.
+    placement: Placement | None = None
 
 
 @dataclass(frozen=True)
@@ -138,6 +162,69 @@ class PassPlan:
     topics: list[TopicUpdate] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Partition:
+    """Bucket ``index`` of ``count``: the scopes whose key hashes there (CRC-32, stable
+    across processes)."""
+
+    index: int
+    count: int
+
+    @property
+    def label(self) -> str:
+        return f"p{self.index + 1:02d}-of-{self.count:02d}"
+
+    def holds(self, scope_key: str) -> bool:
+        return zlib.crc32(scope_key.encode("utf-8")) % self.count == self.index
+
+
+def cutoff_of(as_of: date) -> datetime:
+    """The pass for ``as_of`` sees everything created before the end of that day (UTC)."""
+    return datetime.combine(as_of + timedelta(days=1), time(0), tzinfo=UTC)
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One count of a pass's report: its key (report, ledger, flow summary), its heading in
+    the flow's artifact and in the demo's table, and how a plan gives it."""
+
+    key: str
+    heading: str
+    column: str
+    count: Callable[[PassPlan], int]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One write step of the pass, in the order they run: ``name`` (the seam tests and the
+    benchmark hook into), the ``PassPlan`` field it applies, the ``PassWriter`` method that
+    writes it, and the figures it adds to the report."""
+
+    name: str
+    plan_field: str
+    write: str
+    figures: tuple[Figure, ...]
+
+
+# The pass, declared once: the report, the flow's summaries and artifacts and the demo read
+# it. A new step is a policy function (filling its plan field), a writer method and a line.
+STEPS = (
+    Step("promoted", "promotions", "promote",
+         (Figure("promoted", "promoted", "promoted", lambda p: len(p.promotions)),)),
+    Step("expired", "expiries", "expire",
+         (Figure("expired", "expired", "expired", lambda p: len(p.expiries)),)),
+    Step("topics", "topics", "batch", (
+        Figure("topics_created", "new topics", "new topics",
+               lambda p: sum(t.is_new for t in p.topics)),
+        Figure("topics_updated", "topics updated", "topics updated",
+               lambda p: sum(not t.is_new for t in p.topics)),
+        Figure("members_linked", "members linked", "linked",
+               lambda p: sum(len(t.new_members) for t in p.topics)),
+    )),
+)  # fmt: skip
+FIGURES = tuple(f for step in STEPS for f in step.figures)
+
+
 def plan_partition(
     observations: Sequence[Observation],
     topics: Sequence[Topic],
@@ -166,7 +253,8 @@ def promotion_of(obs: Observation, policy: Policy) -> Promotion | None:
     sighting, sessions = qualified
     fact_id = content_id(sighting.created_at, f"promotion\0{obs.id}".encode())
     confidence = round(max(obs.confidence, FACT_THRESHOLD), 4)
-    return Promotion(obs.id, fact_id, sighting.created_at, tuple(sessions), confidence)
+    evidence = sum(1 for s in obs.sightings if s.created_at <= sighting.created_at)
+    return Promotion(obs.id, fact_id, sighting.created_at, tuple(sessions), confidence, evidence)
 
 
 def expiry_of(obs: Observation, cutoff: datetime, policy: Policy) -> Expiry | None:

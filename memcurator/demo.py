@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.table import Table
 from sqlalchemy import Engine
 
+from memcurator.consolidation import FIGURES
 from memcurator.progress import ingest_with_progress
 from memcurator.workload import generate_stream
 from store.engine import make_engine, upgrade
@@ -147,14 +148,11 @@ def _print_outcomes(console: Console, counts: dict[str, int]) -> None:
 
 def _print_passes(console: Console, engine: Engine, nights: list[dict[str, Any]]) -> None:
     table = Table(title="The nightly passes (rules 6-7)")
-    for column in ("night", "promoted", "expired", "new topics", "topics updated", "linked"):
-        table.add_column(column, justify="left" if column == "night" else "right")
+    table.add_column("night", justify="left")
+    for figure in FIGURES:
+        table.add_column(figure.column, justify="right")
     for n in nights:
-        table.add_row(
-            n["date"],
-            *(str(n[k]) for k in ("promoted", "expired", "topics_created", "topics_updated")),
-            str(n["members_linked"]),
-        )
+        table.add_row(n["date"], *(str(n[f.key]) for f in FIGURES))
     console.print(table)
     shown = Table(title="After the passes, for u_0000")
     shown.add_column("entry")

@@ -41,7 +41,9 @@ SOURCE_STRENGTH = {
     "tool_result": 4,
     "user_message": 5,
 }
-_PROTECTED = {"user_message", "tool_result"}
+# Sources an inference never supersedes (rule 5).
+PROTECTED_SOURCES = frozenset({"user_message", "tool_result"})
+_PROTECTED = PROTECTED_SOURCES
 SENSITIVITY_RANK = {"public": 0, "internal": 1, "confidential": 2, "restricted": 3}
 CHAINED_TYPES = ("fact", "summary")
 LIVE = ("active", "superseded")
@@ -215,6 +217,15 @@ def _apply_content(version: Version, src: Source, judgement: Judgement, kind: Ca
     version.valid_from = src.valid_from
 
 
+def compatible(judgement: Judgement, kind: Cardinality) -> bool:
+    """Rule 4: whether a fact or summary that ``judgement`` relates to the latest version of
+    its key joins it (merge or refine) rather than starting a version that supersedes it."""
+    if judgement.relation in ("same", "refinement"):
+        return True
+    # A set-valued attribute gathers every compatible value into one entry.
+    return judgement.relation == "unrelated" and kind == "set"
+
+
 def rebuild_chain(versions: Iterable[Version]) -> None:
     """Set status, valid_to and superseded_by of a key's facts or summaries from their order.
 
@@ -344,10 +355,7 @@ class Timeline:
         return None, None
 
     def _compatible(self, judgement: Judgement) -> bool:
-        if judgement.relation in ("same", "refinement"):
-            return True
-        # A set-valued attribute gathers every compatible value into one entry.
-        return judgement.relation == "unrelated" and self.kind == "set"
+        return compatible(judgement, self.kind)
 
     def _name(
         self, groups: list[Version], names: dict[str, Version], statics: dict[str, NewEntry]

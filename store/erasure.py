@@ -38,9 +38,9 @@ from sqlalchemy.sql.elements import ColumnElement
 
 from memcurator.consolidation import TOPIC_SAMPLE, Member, topic_content
 from memcurator.tenancy import NO_TENANT, tenant_of
-from store.consolidation import _topic_tool_key
 from store.engine import WRITER, StoreError
 from store.errors import is_transient
+from store.pass_reads import topic_tool_key
 from store.pass_writes import TOPIC_KEY_PREFIX
 from store.passlock import PassBusy, pass_lock
 from store.queries import entry_in_scope, submitted_in_scope
@@ -448,7 +448,7 @@ def _relink(
         entry = conn.execute(select(Entry.subject_key).where(mine)).one()
         values: dict[str, Any] = {"links": kept or None, "updated_at": now}
         if (entry.subject_key or "").startswith(TOPIC_KEY_PREFIX):
-            tool_key = _topic_tool_key(entry.subject_key)
+            tool_key = topic_tool_key(entry.subject_key)
             members = _members(conn, tenant, kept[-TOPIC_SAMPLE:])
             values["evidence"] = len(kept)
             values["content"] = (

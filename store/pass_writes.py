@@ -1,7 +1,9 @@
 """The nightly pass's writes: apply one partition's plan, with a write-log row per action.
 
 Every value written derives from the plan and the pass's cutoff (``updated_at`` is the
-cutoff, not the wall clock), so a rerun writes byte-identical rows.
+cutoff, not the wall clock), so a rerun writes byte-identical rows. Nothing is decided here:
+even where a promotion lands is the plan's (``memcurator.promotion``). One method per step of
+``memcurator.consolidation.STEPS``, each taking that step's part of the plan.
 """
 
 from __future__ import annotations
@@ -14,9 +16,9 @@ from typing import Any
 from sqlalchemy import Connection, String, any_, bindparam, insert, select, update
 from sqlalchemy.dialects.postgresql import ARRAY
 
-from memcurator.consolidation import Expiry, Observation, Policy, Promotion, TopicUpdate
+from memcurator.consolidation import Expiry, Placement, Policy, Promotion, TopicUpdate
 from store.queries import iso
-from store.tables import Entry, TopicMember, WriteLog
+from store.tables import ConsolidationRun, Entry, TopicMember, WriteLog
 
 TOPIC_KEY_PREFIX = "topic:"
 _CHUNK = 500
@@ -38,8 +40,10 @@ class PassWriter:
         flow_run_id: str | None,
         run_date: str,
         tenant: str,
+        policy: Policy,
     ) -> None:
         self.conn, self.cutoff, self.now, self.tenant = conn, cutoff, now, tenant
+        self.policy = policy
         self.flow_run_id, self.run_date = flow_run_id, run_date
         self.events: list[dict[str, Any]] = []
         self.actions: dict[str, int] = {}
@@ -74,66 +78,20 @@ class PassWriter:
             self.conn.execute(insert(WriteLog), self.events)
             self.events = []
 
-    def promote(
-        self, promotions: Sequence[Promotion], observations: dict[str, Observation]
-    ) -> None:
+    def promote(self, promotions: Sequence[Promotion]) -> None:
         if not promotions:
             return
         rows = _entry_rows(self.conn, self.tenant, [p.observation_id for p in promotions])
-        current: dict[tuple[str, str], str] = {}
         for p in promotions:
-            obs = rows[p.observation_id]
-            key = obs["subject_key"]
-            target = None
-            if key is not None:
-                target = current.get((obs["scope_key"], key)) or self.conn.scalar(
-                    select(Entry.id).where(
-                        Entry.tenant == self.tenant,
-                        Entry.scope_key == obs["scope_key"],
-                        Entry.type == "fact",
-                        Entry.subject_key == key,
-                        Entry.status == "active",
-                    )
-                )
-            evidence = sum(
-                1
-                for s in observations[p.observation_id].sightings
-                if s.created_at <= p.qualified_at
-            )
-            sessions = ", ".join(p.sessions)
-            if target is None:
-                fact = {
-                    **obs,
-                    "id": p.fact_id,
-                    "type": "fact",
-                    "confidence": p.confidence,
-                    "valid_from": p.qualified_at,
-                    "valid_since": p.qualified_at,
-                    "valid_to": None,
-                    "supersedes": p.observation_id,
-                    "superseded_by": None,
-                    "status": "active",
-                    "evidence": evidence,
-                    "last_confirmed_at": p.qualified_at,
-                    "updated_at": self.cutoff,
-                }
-                self.conn.execute(insert(Entry), [fact])
-                target = p.fact_id
-                self.log(
-                    "inserted",
-                    "promotion",
-                    target,
-                    [p.observation_id],
-                    f"fact promoted from observation {p.observation_id}",
-                )
-            else:
+            placement = p.placement or Placement("insert", p.fact_id)
+            if placement.action == "merge":
                 self.conn.execute(
                     update(Entry)
-                    .where(Entry.tenant == self.tenant, Entry.id == target)
-                    .values(evidence=Entry.evidence + evidence, updated_at=self.cutoff)
+                    .where(Entry.tenant == self.tenant, Entry.id == placement.fact_id)
+                    .values(evidence=Entry.evidence + p.evidence, updated_at=self.cutoff)
                 )
-            if key is not None:
-                current[(obs["scope_key"], key)] = target
+            else:
+                self._insert_fact(p, rows[p.observation_id], placement)
             self.conn.execute(
                 update(Entry)
                 .where(
@@ -144,7 +102,7 @@ class PassWriter:
                 .values(
                     status="superseded",
                     valid_to=p.qualified_at,
-                    superseded_by=target,
+                    superseded_by=placement.fact_id,
                     updated_at=self.cutoff,
                 )
             )
@@ -152,19 +110,68 @@ class PassWriter:
                 "promoted",
                 "promotion",
                 p.observation_id,
-                [target],
-                f"seen in {len(p.sessions)} distinct sessions ({sessions}) by "
-                f"{iso(p.qualified_at)}: promoted to fact {target}",
+                [placement.fact_id],
+                f"seen in {len(p.sessions)} distinct sessions ({', '.join(p.sessions)}) by "
+                f"{iso(p.qualified_at)}: promoted to fact {placement.fact_id}",
                 {
                     "sessions": list(p.sessions),
                     "qualified_at": iso(p.qualified_at),
-                    "fact_id": target,
-                    "evidence": evidence,
+                    "fact_id": placement.fact_id,
+                    "evidence": p.evidence,
                 },
             )
         self.flush()
 
-    def expire(self, expiries: Sequence[Expiry], policy: Policy) -> None:
+    def _insert_fact(self, p: Promotion, obs: dict[str, Any], placement: Placement) -> None:
+        """The promoted fact; under ``supersede`` the fact it replaces is closed first (one
+        active fact per key), under ``stale`` the new one is born superseded (rule 5)."""
+        stale = placement.action == "stale"
+        if placement.action == "supersede":
+            self.conn.execute(
+                update(Entry)
+                .where(Entry.tenant == self.tenant, Entry.id == placement.other)
+                .values(
+                    status="superseded",
+                    valid_to=placement.valid_to,
+                    superseded_by=p.fact_id,
+                    updated_at=self.cutoff,
+                )
+            )
+            self.log(
+                "superseded", "promotion", str(placement.other), [p.fact_id],
+                f"superseded by fact {p.fact_id}, promoted from observation "
+                f"{p.observation_id}: {placement.reason}",
+            )  # fmt: skip
+        fact = {
+            **obs,
+            "id": p.fact_id,
+            "type": "fact",
+            "confidence": p.confidence,
+            "valid_from": p.qualified_at,
+            "valid_since": p.qualified_at,
+            "valid_to": placement.valid_to if stale else None,
+            "supersedes": p.observation_id,
+            "superseded_by": placement.other if stale else None,
+            "status": "superseded" if stale else "active",
+            "evidence": p.evidence,
+            "last_confirmed_at": p.qualified_at,
+            "updated_at": self.cutoff,
+        }
+        self.conn.execute(insert(Entry), [fact])
+        self.log(
+            "inserted",
+            "promotion",
+            p.fact_id,
+            [p.observation_id],
+            f"fact promoted from observation {p.observation_id}",
+        )
+        if stale:
+            self.log(
+                "superseded", "promotion", p.fact_id, [str(placement.other)],
+                f"superseded at once by the newer fact {placement.other}: {placement.reason}",
+            )  # fmt: skip
+
+    def expire(self, expiries: Sequence[Expiry]) -> None:
         if not expiries:
             return
         self.conn.execute(
@@ -175,7 +182,7 @@ class PassWriter:
             .values(status="expired", valid_to=bindparam("at"), updated_at=self.cutoff),
             [{"oid": e.observation_id, "at": e.expired_at} for e in expiries],
         )
-        days = policy.expire_after / timedelta(days=1)
+        days = self.policy.expire_after / timedelta(days=1)
         for e in expiries:
             self.log(
                 "expired",
@@ -266,6 +273,27 @@ class PassWriter:
             "last_confirmed_at": t.last_seen,
             "updated_at": self.cutoff,
         }
+
+
+def record_run(
+    conn: Connection,
+    *,
+    run_date: str,
+    partition: str,
+    flow_run_id: str | None,
+    finished_at: datetime,
+    counts: dict[str, Any],
+) -> None:
+    """The partition's row in the pass's ledger, in its transaction: it landed whole."""
+    conn.execute(
+        insert(ConsolidationRun).values(
+            run_date=run_date,
+            partition=partition,
+            flow_run_id=flow_run_id,
+            finished_at=finished_at,
+            counts=counts,
+        )
+    )
 
 
 def _entry_rows(conn: Connection, tenant: str, ids: Sequence[str]) -> dict[str, dict[str, Any]]:

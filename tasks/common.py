@@ -1,5 +1,5 @@
 """What every task shares: the store's URL, one engine per database per process, and the
-retry rule.
+retry policy (``memcurator.app.retry``) as Prefect options.
 
 The URL (with its password) is never a flow or task parameter, so Prefect never records
 it: flows and tasks read it here, from a Prefect Secret block named by
@@ -9,13 +9,16 @@ it: flows and tasks read it here, from a Prefect Secret block named by
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import Any, TypeVar
 
+from prefect import Task
 from sqlalchemy import Engine
 
+from memcurator.app.retry import RetryPolicy
 from memcurator.settings import Settings, normalise_database_url
 from store.engine import make_engine
-from store.errors import is_transient
+
+T = TypeVar("T", bound=Task[Any, Any])
 
 _engines: dict[str, Engine] = {}
 _guard = threading.Lock()
@@ -58,11 +61,8 @@ def dispose_engines() -> None:
         _engines.clear()
 
 
-def retry_transient(_task: Any, _task_run: Any, state: Any) -> bool:
-    """Prefect retry condition: retry a lost connection, deadlock or serialization failure,
-    never a bug (a retried bug only fails again, later, with the same traceback)."""
-    try:
-        state.result()
-    except Exception as exc:
-        return is_transient(exc)
-    return False
+def with_retries(task: T) -> T:
+    """``task`` retried by the one retry policy, read from the settings when the flow runs
+    (a decorator's options are fixed at import, before a test or a deployment sets them)."""
+    options = RetryPolicy.from_settings(Settings()).prefect_options()
+    return task.with_options(**options)  # type: ignore[return-value]

@@ -10,7 +10,7 @@ import pytest
 CORE = Path(__file__).resolve().parents[2] / "memcurator"
 PURE_MODULES = [
     "consolidation", "credentials", "decisions", "gate", "ids", "keys", "meaning", "privacy",
-    "resolve",
+    "resolve", "promotion",
     "schema", "transient",
     "workload", "lifecycle",
 ]
@@ -45,3 +45,35 @@ def test_modules_stay_readable_in_one_sitting() -> None:
         if (n := len(path.read_text(encoding="utf-8").splitlines())) > 500
     }
     assert not too_long, f"modules over 500 lines: {too_long}"
+
+
+@pytest.mark.parametrize("module", ["pass_reads", "pass_writes"])
+def test_the_nightly_pass_store_loads_and_writes_rows_and_decides_nothing(module: str) -> None:
+    """It takes the core's dataclasses and constants, never a policy function: deciding is
+    the core's, and ``memcurator.app.nightly`` is what calls it."""
+    tree = ast.parse((CORE.parent / "store" / f"{module}.py").read_text(encoding="utf-8"))
+    taken = {
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("memcurator")
+        for alias in node.names
+    }
+    functions = {name for name in taken if not name[0].isupper()}
+    assert taken and not functions, f"store/{module}.py calls the policy: {functions}"
+
+
+def test_only_the_units_of_work_call_into_the_app_layer() -> None:
+    """The core never imports the units of work built on it (imports point one way)."""
+    users = {
+        str(path.relative_to(CORE))
+        for path in CORE.glob("*.py")
+        if any(name == "memcurator.app" or name.startswith("memcurator.app.")
+               for name in _modules(path))
+    }
+    assert users <= {"__init__.py", "progress.py", "demo.py", "cli.py", "cli_flows.py"}, users
+
+
+def _modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {node.module for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module}
