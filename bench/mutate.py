@@ -68,7 +68,7 @@ MUTATIONS: tuple[Mutation, ...] = (
     Mutation(
         "an inference supersedes a user statement or a tool result",
         "memcurator/resolve.py",
-        'if chain and v.source_kind == "agent_inference" and chain[-1].source_kind in _PROTECTED:',
+        "if chain and inferred and chain[-1].source_kind in _PROTECTED:",
         "if False:",
         (CONFLICT + "test_a_later_inference_never_supersedes_a_user_statement_or_a_tool_result",),
     ),

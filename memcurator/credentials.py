@@ -20,12 +20,13 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Any, Final
 
+from memcurator.vocabulary import CONTROL_CHARACTERS
+
 _Match = re.Match[str]
 
 # --- Canonical form: defeat formatting tricks that hide data from the patterns ---------------
 
 # C0/C1 controls become spaces (they can act as separators); tab, newline and CR stay.
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 # Zero-width and bidi controls are invisible, so dropping them changes nothing a reader sees,
 # while keeping them would let "4111<ZWSP>1111 ..." slip past the digit patterns.
 _INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
@@ -35,8 +36,8 @@ def canonical(text: str) -> str:
     """The text as the detectors should see it; the input itself when it is plain ASCII."""
     # isascii() is a flag check in CPython, so the common case pays almost nothing here.
     if text.isascii():
-        return _CONTROL.sub(" ", text) if _CONTROL.search(text) else text
-    cleaned = _INVISIBLE.sub("", _CONTROL.sub(" ", text))
+        return CONTROL_CHARACTERS.sub(" ", text) if CONTROL_CHARACTERS.search(text) else text
+    cleaned = _INVISIBLE.sub("", CONTROL_CHARACTERS.sub(" ", text))
     # NFKC folds full-width digits and letters ("４１１１", "ｓｋ－") into ASCII.
     return unicodedata.normalize("NFKC", cleaned)
 

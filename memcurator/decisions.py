@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any
 
-Outcome = Literal["inserted", "demoted", "rejected"]
+from memcurator.vocabulary import Outcome
+
+__all__ = ["Decision", "LogEvent", "NewEntry", "Outcome"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +64,7 @@ class Decision:
     """
 
     intake_key: str
-    outcome: Outcome
+    outcome: Outcome  # the gate's verdict; where an accepted entry lands is in ``events``
     rule: str
     entry: NewEntry | None
     events: tuple[LogEvent, ...] = field(default_factory=tuple)

@@ -30,14 +30,18 @@ from memcurator import privacy
 from memcurator.decisions import Decision, LogEvent, NewEntry
 from memcurator.ids import content_id, fingerprint
 from memcurator.keys import derive_fact_subject, subject_key
-from memcurator.schema import (
-    FACT_THRESHOLD,
-    SENSITIVITY_ORDER,
-    Candidate,
-    describe_validation_error,
-)
+from memcurator.schema import FACT_THRESHOLD, Candidate, describe_validation_error
 from memcurator.tenancy import screened_tenant, tenant_of
 from memcurator.transient import transient_reason
+from memcurator.vocabulary import (
+    CONTROL_OR_SURROGATE,
+    SENSITIVITY_RANK,
+    Action,
+    MemoryType,
+    Outcome,
+    Rule,
+    SourceKind,
+)
 
 MAX_LOGGED_CHARS = 4000
 WITHHELD = privacy.WITHHELD
@@ -50,7 +54,6 @@ _HEDGE = re.compile(
     r"i (?:think|guess|suppose|assume|believe|suspect|reckon))\b",
     re.IGNORECASE,
 )
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 def evaluate_line(raw: bytes | str, *, line_no: int | None = None) -> Decision:
@@ -69,32 +72,32 @@ def evaluate_candidate(candidate: Candidate, *, line_no: int | None = None) -> D
     if credential:
         field_name, kind = credential
         reason = f"credential ({kind}) in {field_name}: withheld"
-        return _reject(candidate, "privacy", reason, line_no, withhold=field_name)
+        return _reject(candidate, Rule.PRIVACY, reason, line_no, withhold=field_name)
     identifying = _personal_data_in_identifiers(candidate)
     if identifying:
-        return _reject(candidate, "privacy", identifying, line_no)
+        return _reject(candidate, Rule.PRIVACY, identifying, line_no)
     memory_id = candidate.id or _derived_id(candidate)
     candidate, redaction = _redact(candidate, memory_id)
     events = [redaction] if redaction else []
     chatter = transient_reason(candidate.content)
     if chatter:
         # Already screened and redacted above, so the payload needs no second sanitising pass.
-        return _reject(candidate, "transient", chatter, line_no, events, screened=True)
+        return _reject(candidate, Rule.TRANSIENT, chatter, line_no, events, screened=True)
     guess = _unconfirmed_inference(candidate)
-    outcome: str = "inserted"
+    outcome = Outcome.ACCEPTED
     if guess:
         candidate = candidate.model_copy(
             update={
-                "type": "observation",
+                "type": MemoryType.OBSERVATION,
                 "confidence": round(candidate.confidence * DEMOTION_FACTOR, 4),
             }
         )
-        events.append(LogEvent("demoted", "inference", guess, memory_id=memory_id))
-        outcome = "demoted"
+        events.append(LogEvent(Action.DEMOTED, Rule.INFERENCE, guess, memory_id=memory_id))
+        outcome = Outcome.DEMOTED
     # Where the entry lands (new, merged, refined, superseded) is decided against the store.
     entry = _new_entry(candidate, memory_id)
     tenant = tenant_of(candidate.scope.levels())
-    return Decision(memory_id, outcome, "gate", entry, tuple(events), line_no, tenant)  # type: ignore[arg-type]
+    return Decision(memory_id, outcome, Rule.GATE, entry, tuple(events), line_no, tenant)
 
 
 def _derived_id(candidate: Candidate) -> str:
@@ -183,21 +186,20 @@ def _redact(candidate: Candidate, memory_id: str) -> tuple[Candidate, LogEvent |
     if subject_changes and candidate.subject:
         changes["subject"] = candidate.subject.model_copy(update=subject_changes)
     raised = privacy.sensitivity_for(found)
-    order = SENSITIVITY_ORDER.index
-    if raised and order(raised) > order(candidate.sensitivity):
+    if raised and SENSITIVITY_RANK[raised] > SENSITIVITY_RANK[candidate.sensitivity]:
         changes["sensitivity"] = raised
     redacted = candidate.model_copy(update=changes)
     reason = (
         f"redacted {', '.join(sorted(found))} from {', '.join(touched)}; "
         f"sensitivity {redacted.sensitivity}"
     )
-    return redacted, LogEvent("redacted", "privacy", reason, memory_id=memory_id)
+    return redacted, LogEvent(Action.REDACTED, Rule.PRIVACY, reason, memory_id=memory_id)
 
 
 def _unconfirmed_inference(candidate: Candidate) -> str | None:
-    if candidate.type != "fact":
+    if candidate.type != MemoryType.FACT:
         return None
-    if candidate.source.kind == "agent_inference":
+    if candidate.source.kind == SourceKind.AGENT_INFERENCE:
         return "fact inferred by the agent (source agent_inference), not confirmed"
     hedge = _HEDGE.search(candidate.content)
     if hedge:
@@ -208,7 +210,7 @@ def _unconfirmed_inference(candidate: Candidate) -> str | None:
 def _new_entry(candidate: Candidate, memory_id: str) -> NewEntry:
     subject = candidate.subject
     entity, attribute = (subject.entity, subject.attribute) if subject else (None, None)
-    if subject is None and candidate.type == "fact":
+    if subject is None and candidate.type == MemoryType.FACT:
         # No subject given: derive one only when the content clearly names it (keys.py).
         derived = derive_fact_subject(candidate.content, candidate.scope.levels())
         entity, attribute = derived if derived else (None, None)
@@ -277,11 +279,11 @@ def _reject_malformed(raw: bytes, reason: str, line_no: int | None) -> Decision:
         # The line may have been cut inside a string: what is left of a credential there no
         # longer matches the screen, so that string is dropped rather than logged.
         text = complete_part(raw.decode("utf-8", "replace"), cut=False)
-        return _rejection(raw, {"raw": sanitise(text)}, "schema", reason, line_no, None, None)
+        return _rejection(raw, {"raw": sanitise(text)}, Rule.SCHEMA, reason, line_no, None, None)
     payload = screen_submitted(submitted)
     shown_id = payload.get("id") if isinstance(submitted, dict) else None
     client_id = shown_id if isinstance(shown_id, str) and shown_id != WITHHELD else None
-    return _rejection(canonical, payload, "schema", reason, line_no, None, client_id)
+    return _rejection(canonical, payload, Rule.SCHEMA, reason, line_no, None, client_id)
 
 
 def _rejection(
@@ -304,7 +306,7 @@ def _rejection(
         payload = {"withheld": "a credential spread over several fields"}
     shown_id = (client_id if screened else sanitise(client_id)[:128]) if client_id else None
     event = LogEvent(
-        "rejected",
+        Action.REJECTED,
         rule,
         reason if screened else sanitise(reason),
         memory_id=None,
@@ -312,8 +314,8 @@ def _rejection(
         payload=payload,
     )
     # A redaction event for a rejected candidate would name a memory that never exists.
-    kept = [e for e in (events or []) if e.action != "redacted"]
-    return Decision(key, "rejected", rule, None, (*kept, event), line_no)
+    kept = [e for e in (events or []) if e.action != Action.REDACTED]
+    return Decision(key, Outcome.REJECTED, rule, None, (*kept, event), line_no)
 
 
 def sanitise(value: Any, depth: int = 0) -> Any:
@@ -323,7 +325,7 @@ def sanitise(value: Any, depth: int = 0) -> Any:
     if depth > 20:
         return "[nested too deep]"
     if isinstance(value, str):
-        text = _CONTROL.sub("\ufffd", value)
+        text = CONTROL_OR_SURROGATE.sub("\ufffd", value)
         if privacy.find_credential(text):
             return WITHHELD
         text, _ = privacy.redact(text)
@@ -429,7 +431,7 @@ def reject_oversize(head: bytes, size: int, *, line_no: int | None = None) -> De
     kept = complete_part(head.decode("utf-8", "replace"), cut=True)
     payload = {"raw_head": sanitise(kept), "bytes": size}
     canonical = head + str(size).encode()
-    return _rejection(canonical, payload, "schema", reason, line_no, None, None)
+    return _rejection(canonical, payload, Rule.SCHEMA, reason, line_no, None, None)
 
 
 def reject_store_refusal(decision: Decision, error: str) -> Decision:
@@ -447,11 +449,13 @@ def reject_store_refusal(decision: Decision, error: str) -> Decision:
         }
         canonical = json.dumps(asdict(decision.entry), sort_keys=True, default=str).encode()
     event = LogEvent(
-        "rejected",
-        "store",
+        Action.REJECTED,
+        Rule.STORE,
         sanitise(f"the database refused it: {error}"),
         related_ids=(decision.intake_key,),
         payload=sanitise(payload),
     )
     key = "rej_" + fingerprint(canonical)
-    return Decision(key, "rejected", "store", None, (event,), decision.line_no, decision.tenant)
+    return Decision(
+        key, Outcome.REJECTED, Rule.STORE, None, (event,), decision.line_no, decision.tenant
+    )

@@ -19,6 +19,8 @@ import re
 import unicodedata
 from collections.abc import Mapping
 
+from memcurator.vocabulary import MemoryType
+
 _NON_WORD = re.compile(r"[^\w]+")
 
 
@@ -26,6 +28,17 @@ def normalise_key_part(text: str) -> str:
     """Case-, accent- and punctuation-insensitive form of one key part."""
     folded = unicodedata.normalize("NFKC", text).casefold()
     return _NON_WORD.sub("_", folded).strip("_")
+
+
+# Every key format, built and read here only. A subject key is a prefix and two parts joined
+# by "/"; the parts are normalised (no "/" in them) and ids hold none, so the last "/" always
+# separates them.
+FACT_PREFIX = "subject:"
+TASK_PREFIX = "task:"
+OBSERVATION_PREFIX = "obs:"
+TOPIC_PREFIX = "topic:"
+# A topic of observations that name no tool.
+GENERAL_TOPIC = "general"
 
 
 def subject_key(
@@ -39,12 +52,60 @@ def subject_key(
 ) -> str | None:
     """The dedup key of an entry, or None when nothing says what it is about."""
     if entity and attribute:
-        return f"subject:{normalise_key_part(entity)}/{normalise_key_part(attribute)}"
-    if memory_type == "summary" and task_id:
-        return f"task:{task_id}"
-    if memory_type == "observation" and tool and symptom:
-        return f"obs:{normalise_key_part(tool)}/{normalise_key_part(symptom)}"
+        return fact_key(entity, attribute)
+    if memory_type == MemoryType.SUMMARY and task_id:
+        return task_key(task_id)
+    if memory_type == MemoryType.OBSERVATION and tool and symptom:
+        return observation_key(tool, symptom)
     return None
+
+
+def fact_key(entity: str, attribute: str) -> str:
+    """``subject:entity/attribute``: what a statement is about (any type may carry one)."""
+    return f"{FACT_PREFIX}{normalise_key_part(entity)}/{normalise_key_part(attribute)}"
+
+
+def task_key(task_id: str) -> str:
+    """``task:ID``: a summary's key, the task it records (kept as given)."""
+    return f"{TASK_PREFIX}{task_id}"
+
+
+def observation_key(tool: str, symptom: str) -> str:
+    """``obs:tool/symptom``: an observation's key, the same symptom of the same tool."""
+    return f"{OBSERVATION_PREFIX}{normalise_key_part(tool)}/{normalise_key_part(symptom)}"
+
+
+def tool_key(tool: str | None) -> str:
+    """The tool part of a topic: observations of one tool in one scope share a topic."""
+    return normalise_key_part(tool) if tool else ""
+
+
+def topic_key(tool_key: str, anchor_id: str) -> str:
+    """``topic:tool/ANCHOR``: a nightly topic entry, named after its first member."""
+    return f"{TOPIC_PREFIX}{tool_key or GENERAL_TOPIC}/{anchor_id}"
+
+
+def is_topic_key(key: str | None) -> bool:
+    return (key or "").startswith(TOPIC_PREFIX)
+
+
+def topic_tool_key(key: str) -> str:
+    """The tool part of a topic key ('' for the general topic): the inverse of ``topic_key``."""
+    tool = key[len(TOPIC_PREFIX) :].rsplit("/", 1)[0]
+    return "" if tool == GENERAL_TOPIC else tool
+
+
+def last_part(key: str) -> str:
+    """The part after the last "/": a fact key's attribute, an observation key's symptom."""
+    return key.rsplit("/", 1)[-1]
+
+
+def key_attribute(key_or_attribute: str | None) -> str | None:
+    """The attribute of a fact key (``subject:entity/attribute``); anything else as given
+    (cardinality reads the attribute, or the bare key when there is none)."""
+    if key_or_attribute and key_or_attribute.startswith(FACT_PREFIX):
+        return last_part(key_or_attribute)
+    return key_or_attribute
 
 
 # --------------------------------------------------------------------------- fact subjects

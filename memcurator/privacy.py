@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from typing import Final
 
 from memcurator.credentials import canonical, find_credential, lower
+from memcurator.vocabulary import Sensitivity
 
 __all__ = ["PII_KINDS", "WITHHELD", "find_credential", "redact", "sensitivity_for"]
 
@@ -322,5 +323,5 @@ def sensitivity_for(kinds: Iterable[str]) -> str | None:
         # A typo here would silently under-classify personal data, so fail loudly instead.
         raise ValueError(f"unknown personal-data kinds: {sorted(unknown)}")
     if found & {"card", "national_id", "iban"}:
-        return "restricted"
-    return "confidential" if found else None
+        return Sensitivity.RESTRICTED
+    return Sensitivity.CONFIDENTIAL if found else None

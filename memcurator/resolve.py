@@ -32,28 +32,31 @@ from memcurator.decisions import LogEvent, NewEntry
 from memcurator.lifecycle import Policy, Sighting, closed_before
 from memcurator.meaning import Cardinality, Judgement, relate
 from memcurator.schema import MAX_CONTENT_CHARS
+from memcurator.vocabulary import (
+    SENSITIVITY_RANK,
+    SOURCE_STRENGTH,
+    Action,
+    MemoryType,
+    Rule,
+    SourceKind,
+    Status,
+    most_sensitive,
+)
 
-# Rule 5's order of strength: a tie on valid_from goes to the stronger source.
-SOURCE_STRENGTH = {
-    "agent_inference": 1,
-    "system": 2,
-    "document": 3,
-    "tool_result": 4,
-    "user_message": 5,
-}
 # Sources an inference never supersedes (rule 5).
-PROTECTED_SOURCES = frozenset({"user_message", "tool_result"})
+PROTECTED_SOURCES = frozenset({SourceKind.USER_MESSAGE, SourceKind.TOOL_RESULT})
 _PROTECTED = PROTECTED_SOURCES
-SENSITIVITY_RANK = {"public": 0, "internal": 1, "confidential": 2, "restricted": 3}
-CHAINED_TYPES = ("fact", "summary")
-LIVE = ("active", "superseded")
+CHAINED_TYPES = (MemoryType.FACT, MemoryType.SUMMARY)
+LIVE = (Status.ACTIVE, Status.SUPERSEDED)
 Relate = Callable[..., Judgement]
 Order = tuple[datetime, int, str]
 
 
 @dataclass(frozen=True, slots=True)
-class Source:
-    """One accepted candidate, as merged into a version."""
+class Statement:
+    """One accepted candidate, as merged into a version (a ``source`` of it: an
+    ``entry_sources`` row). Not the candidate's ``schema.Source``, which says where it came
+    from (its ``kind``, ``ref`` and ``session_id`` are copied here)."""
 
     memory_id: str
     content: str
@@ -68,7 +71,7 @@ class Source:
     supersedes: str | None = None
 
     @classmethod
-    def of(cls, entry: NewEntry) -> Source:
+    def of(cls, entry: NewEntry) -> Statement:
         return cls(
             entry.id,
             entry.content,
@@ -105,12 +108,12 @@ class Version:
     sensitivity: str
     evidence: int
     last_confirmed_at: datetime
-    status: str = "active"
+    status: str = Status.ACTIVE
     valid_to: datetime | None = None
     superseded_by: str | None = None
-    sources: list[Source] | None = None  # every source, when loaded (a late arrival needs them)
-    added: list[Source] = field(default_factory=list)  # new sources to record under this id
-    moved: list[Source] = field(default_factory=list)  # stored sources that move to this id
+    sources: list[Statement] | None = None  # every source, when loaded (a late arrival needs them)
+    added: list[Statement] = field(default_factory=list)  # new sources to record under this id
+    moved: list[Statement] = field(default_factory=list)  # stored sources that move to this id
     is_new: bool = False
     dirty: bool = False
     # The orders of the earliest and the newest source, when known. A stored version whose
@@ -134,20 +137,20 @@ class Version:
     @classmethod
     def first(cls, entry: NewEntry) -> Version:
         """A new version holding one accepted candidate."""
-        version = cls.holding(entry, [Source.of(entry)])
+        version = cls.holding(entry, [Statement.of(entry)])
         version.added = list(version.sources or ())
         return version
 
     @classmethod
-    def holding(cls, entry: NewEntry, sources: list[Source]) -> Version:
+    def holding(cls, entry: NewEntry, sources: list[Statement]) -> Version:
         """A new version of ``entry``'s key made of ``sources`` (one at least), named after
         the earliest; its fields are derived by ``recompute``."""
-        head = min(sources, key=Source.order)
+        head = min(sources, key=Statement.order)
         static = entry if entry.id == head.memory_id else replace(entry, id=head.memory_id)
         return cls(head.memory_id, static, head.content, head.value, head.valid_from,
                    head.valid_from, head.created_at, head.kind, head.ref, head.session_id,
                    head.confidence, head.sensitivity, len(sources), head.valid_from,
-                   sources=sorted(sources, key=Source.order), is_new=True, dirty=True,
+                   sources=sorted(sources, key=Statement.order), is_new=True, dirty=True,
                    head=head.order(), latest=max(s.order() for s in sources))
 
     def state(self) -> tuple[Any, ...]:
@@ -163,7 +166,7 @@ def recompute(version: Version, relate_fn: Relate, kind: Cardinality, *, chained
     version first became current. An observation keeps its first wording.
     """
     assert version.sources, "a version is made of one source at least"
-    ordered = sorted(version.sources, key=Source.order)
+    ordered = sorted(version.sources, key=Statement.order)
     first = ordered[0]
     version.content, version.value = first.content, first.value
     version.valid_from = first.valid_from
@@ -179,11 +182,11 @@ def recompute(version: Version, relate_fn: Relate, kind: Cardinality, *, chained
     version.evidence = len(ordered)
     version.confidence = max(s.confidence for s in ordered)
     version.last_confirmed_at = max(s.valid_from for s in ordered)
-    version.sensitivity = max((s.sensitivity for s in ordered), key=SENSITIVITY_RANK.__getitem__)
+    version.sensitivity = most_sensitive(s.sensitivity for s in ordered)
     version.dirty = True
 
 
-def _attach(version: Version, src: Source, judgement: Judgement, kind: Cardinality) -> None:
+def _attach(version: Version, src: Statement, judgement: Judgement, kind: Cardinality) -> None:
     """A source joins a version. In the fold it is the newest of the version's sources; only
     an opaque version can receive an older one, which then adds evidence, not wording."""
     if version.sources is None:
@@ -201,7 +204,9 @@ def _attach(version: Version, src: Source, judgement: Judgement, kind: Cardinali
     version.dirty = True
 
 
-def _apply_content(version: Version, src: Source, judgement: Judgement, kind: Cardinality) -> None:
+def _apply_content(
+    version: Version, src: Statement, judgement: Judgement, kind: Cardinality
+) -> None:
     """A refinement replaces the wording; on a set-valued attribute a compatible addition is
     gathered into it instead ("allergic to shellfish; can't eat shrimp")."""
     if judgement.relation == "same":
@@ -234,14 +239,15 @@ def rebuild_chain(versions: Iterable[Version]) -> None:
     """
     chain: list[Version] = []
     for v in sorted((v for v in versions if v.status in LIVE), key=Version.order):
-        if chain and v.source_kind == "agent_inference" and chain[-1].source_kind in _PROTECTED:
-            _link(v, "superseded", v.valid_since, chain[-1].id)
+        inferred = v.source_kind == SourceKind.AGENT_INFERENCE
+        if chain and inferred and chain[-1].source_kind in _PROTECTED:
+            _link(v, Status.SUPERSEDED, v.valid_since, chain[-1].id)
             continue
         if chain:
-            _link(chain[-1], "superseded", v.valid_since, v.id)
+            _link(chain[-1], Status.SUPERSEDED, v.valid_since, v.id)
         chain.append(v)
     if chain:
-        _link(chain[-1], "active", None, None)
+        _link(chain[-1], Status.ACTIVE, None, None)
 
 
 def _link(v: Version, status: str, valid_to: datetime | None, by: str | None) -> None:
@@ -265,15 +271,15 @@ class Timeline:
 
     def resolve(self, entries: list[NewEntry]) -> dict[str, list[LogEvent]]:
         """Place a batch's new candidates of this key; return the log events of each, by id."""
-        new = sorted((Source.of(e) for e in entries), key=Source.order)
+        new = sorted((Statement.of(e) for e in entries), key=Statement.order)
         chained = entries[0].type in CHAINED_TYPES
         statics = {e.id: e for e in entries}
         before = {v.id: v.state() for v in self.versions}
-        names = {v.id: v for v in self.versions if v.status == "retired"}
+        names = {v.id: v for v in self.versions if v.status == Status.RETIRED}
         reopened, pool = self._reopen(new[0].order(), chained)
         names.update((v.id, as_stored) for v, as_stored in reopened.items())
         statics.update((s.memory_id, names[self.origin[s.memory_id]].entry) for s in pool)
-        joins = self._fold(sorted(pool + new, key=Source.order), statics, chained)
+        joins = self._fold(sorted(pool + new, key=Statement.order), statics, chained)
         kept = [v for v in reopened if v in self.versions]  # identity: Version has no __eq__
         self._name([*kept, *(v for v in self.versions if v.is_new)], names, statics)
         if chained:
@@ -286,14 +292,14 @@ class Timeline:
         return any(v.id == memory_id or any(s.memory_id == memory_id for s in v.sources or ())
                    for v in self.versions)
 
-    def _reopen(self, at: Order, chained: bool) -> tuple[dict[Version, Version], list[Source]]:
+    def _reopen(self, at: Order, chained: bool) -> tuple[dict[Version, Version], list[Statement]]:
         """Take every stored source from ``at`` on out of its version, to be placed again. A
         version left without sources leaves the timeline (it is named again, or retired).
         Returns each reopened version with a copy of it as stored, and the sources taken."""
         reopened: dict[Version, Version] = {}
-        pool: list[Source] = []
+        pool: list[Statement] = []
         for v in list(self.versions):
-            if v.opaque or v.status not in (LIVE if chained else ("active",)):
+            if v.opaque or v.status not in (LIVE if chained else (Status.ACTIVE,)):
                 continue
             assert v.sources is not None
             later = [s for s in v.sources if s.order() >= at]
@@ -309,7 +315,7 @@ class Timeline:
         return reopened, pool
 
     def _fold(
-        self, pool: list[Source], statics: dict[str, NewEntry], chained: bool
+        self, pool: list[Statement], statics: dict[str, NewEntry], chained: bool
     ) -> dict[str, Judgement | None]:
         """Place ``pool`` (in valid-time order) as an in-order arrival would; return how each
         joined its version (None: it started one)."""
@@ -326,7 +332,7 @@ class Timeline:
                 joins[src.memory_id] = judgement
         return joins
 
-    def _target(self, src: Source) -> tuple[Version | None, Judgement | None]:
+    def _target(self, src: Statement) -> tuple[Version | None, Judgement | None]:
         """A fact or summary joins the latest version before it when compatible (rule 4)."""
         at = src.order()
         prev = max((v for v in self.versions if v.status in LIVE and v.order() <= at),
@@ -341,11 +347,11 @@ class Timeline:
         )
         return (prev, judgement) if self._compatible(judgement) else (None, judgement)
 
-    def _same(self, src: Source) -> tuple[Version | None, Judgement | None]:
+    def _same(self, src: Statement) -> tuple[Version | None, Judgement | None]:
         """An observation joins the first version before it that says the same."""
         at = src.order()
         for v in sorted(self.versions, key=Version.order):
-            if v.status != "active" or v.order() > at or self._closed(v, src):
+            if v.status != Status.ACTIVE or v.order() > at or self._closed(v, src):
                 continue
             judgement = self.relate_fn(
                 v.content, src.content, old_value=v.value, new_value=src.value, kind="set"
@@ -366,27 +372,29 @@ class Timeline:
         taken: set[str] = set()
         for g in sorted(groups, key=Version.order):
             assert g.sources and g.head is not None
-            held = [s.memory_id for s in sorted(g.sources, key=Source.order)]
+            held = [s.memory_id for s in sorted(g.sources, key=Statement.order)]
             own = g.id if not g.is_new and g.id in held else None
             choice = own or next((m for m in held if m in names and m not in taken), None)
             g.is_new, g.dirty = choice is None, True
             g.id = choice or g.head[2]
             g.entry = replace(statics.get(g.head[2], g.entry), id=g.id)
             taken.add(g.id)
-        holders = {s.memory_id: v.id for v in self.versions if v.status != "retired"
+        holders = {s.memory_id: v.id for v in self.versions if v.status != Status.RETIRED
                    for s in (v.added if v.sources is None else v.sources)}
-        self.versions = [v for v in self.versions if v.status != "retired" or v.id not in taken]
+        self.versions = [v for v in self.versions
+                         if v.status != Status.RETIRED or v.id not in taken]
         for name, husk in names.items():
             if name in taken:
                 continue
             if husk not in self.versions:
                 self.versions.append(husk)
             by = holders.get(name, husk.superseded_by)
-            if (husk.status, husk.superseded_by, husk.evidence) != ("retired", by, 0):
-                husk.status, husk.valid_to, husk.superseded_by = "retired", husk.valid_since, by
+            if (husk.status, husk.superseded_by, husk.evidence) != (Status.RETIRED, by, 0):
+                husk.status, husk.valid_to = Status.RETIRED, husk.valid_since
+                husk.superseded_by = by
                 husk.evidence, husk.is_new, husk.dirty = 0, False, True
 
-    def _closed(self, version: Version, src: Source) -> bool:
+    def _closed(self, version: Version, src: Statement) -> bool:
         """Whether the nightly passes before ``src``'s day would have promoted or expired
         the observation: then ``src`` starts a new one, whether or not they have run yet."""
         if self.policy is None or version.sources is None:
@@ -404,22 +412,23 @@ class Timeline:
                        if s.memory_id not in new_ids and self.origin.get(s.memory_id) != v.id]
 
     def _events(
-        self, new: list[Source], joins: dict[str, Judgement | None],
+        self, new: list[Statement], joins: dict[str, Judgement | None],
         before: dict[str, tuple[Any, ...]],
     ) -> dict[str, list[LogEvent]]:
-        holder = {s.memory_id: v for v in self.versions if v.status != "retired"
+        holder = {s.memory_id: v for v in self.versions if v.status != Status.RETIRED
                   for s in (v.added if v.sources is None else v.sources)}
         events: dict[str, list[LogEvent]] = {}
         for src in new:
             v, judgement = holder[src.memory_id], joins[src.memory_id]
             if v.is_new and v.id == src.memory_id:
                 events[src.memory_id] = [
-                    LogEvent("inserted", "gate", f"new {v.entry.type} entry", memory_id=v.id)]
+                    LogEvent(Action.INSERTED, Rule.GATE, f"new {v.entry.type} entry",
+                             memory_id=v.id)]
                 continue
             same = judgement is None or judgement.relation == "same"
             events[src.memory_id] = [LogEvent(
-                "merged" if same else "refined",
-                "dedup",
+                Action.MERGED if same else Action.REFINED,
+                Rule.DEDUP,
                 judgement.reason if judgement else "an earlier statement of it, arrived late",
                 memory_id=v.id,
                 related_ids=(src.memory_id,),
@@ -433,17 +442,17 @@ class Timeline:
         """A row for each entry this batch superseded or retired."""
         changes = []
         for v in self.versions:
-            if v.status not in ("superseded", "retired") or before.get(v.id) == v.state():
+            if v.status not in (Status.SUPERSEDED, Status.RETIRED) or before.get(v.id) == v.state():
                 continue
-            if v.status == "retired":
+            if v.status == Status.RETIRED:
                 reason = f"its statements now belong to {v.superseded_by} (an earlier one arrived)"
-                changes.append(LogEvent("retired", "dedup", reason, memory_id=v.id,
+                changes.append(LogEvent(Action.RETIRED, Rule.DEDUP, reason, memory_id=v.id,
                                         related_ids=(v.superseded_by or "",)))
                 continue
             late = " (arrived after its successor)" if v.id not in before else ""
             changes.append(LogEvent(
-                "superseded",
-                "conflict",
+                Action.SUPERSEDED,
+                Rule.CONFLICT,
                 f"superseded by {v.superseded_by} from {v.valid_to}{late}",
                 memory_id=v.id,
                 related_ids=(v.superseded_by or "",),

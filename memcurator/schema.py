@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from datetime import UTC, datetime
+from enum import StrEnum
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -26,15 +27,12 @@ from pydantic import (
 
 from memcurator.keys import normalise_key_part
 from memcurator.privacy import WITHHELD, find_credential, redact
+from memcurator.vocabulary import CONTROL_OR_SURROGATE, MemoryType, Sensitivity, SourceKind, Status
 
 MAX_CONTENT_CHARS = 4000
 FACT_THRESHOLD = 0.6
 
-MemoryType = Literal["fact", "summary", "observation"]
-SourceKind = Literal["user_message", "tool_result", "document", "system", "agent_inference"]
-Sensitivity = Literal["public", "internal", "confidential", "restricted"]
 SCOPE_LEVELS = ("org_id", "team_id", "project_id", "user_id", "agent_id")
-SENSITIVITY_ORDER: tuple[Sensitivity, ...] = ("public", "internal", "confidential", "restricted")
 
 _ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.:\-]{0,127}$"
 
@@ -55,13 +53,9 @@ _RFC3339 = re.compile(
 )
 
 
-# C0 and C1 controls except tab, newline and carriage return, and lone surrogates.
-_FORBIDDEN_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
-
-
 def _no_control_or_surrogates(text: str) -> str:
     """Refuse characters no store or terminal should receive (NUL, escapes, lone surrogates)."""
-    bad = _FORBIDDEN_CHARS.search(text)
+    bad = CONTROL_OR_SURROGATE.search(text)
     if bad:
         ch = bad.group(0)
         kind = "unpaired surrogate" if 0xD800 <= ord(ch) <= 0xDFFF else "control character"
@@ -142,6 +136,13 @@ def _check_stored_length(name: str, text: str, max_chars: int) -> None:
         )
 
 
+def _words(vocabulary: type[StrEnum], title: str) -> tuple[Any, ...]:
+    """A field holding one word of ``vocabulary``: given as its string (the model is strict
+    otherwise, and would want the enum member), published as a plain list of the words."""
+    words = [w.value for w in vocabulary]
+    return (Field(strict=False, title=title), WithJsonSchema({"enum": words, "type": "string"}))
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
@@ -174,7 +175,7 @@ class Scope(_Strict):
 class Source(_Strict):
     """Where the candidate came from: the turn that makes it evidence."""
 
-    kind: SourceKind
+    kind: Annotated[SourceKind, *_words(SourceKind, "Kind")]
     ref: Name
     session_id: Name
 
@@ -193,7 +194,7 @@ class Candidate(_Strict):
     """One proposed memory. Unknown fields are refused so typos do not pass silently."""
 
     id: Identifier | None = None
-    type: MemoryType
+    type: Annotated[MemoryType, *_words(MemoryType, "Type")]
     scope: Scope
     content: Annotated[
         str,
@@ -206,24 +207,24 @@ class Candidate(_Strict):
     created_at: Timestamp
     valid_from: Timestamp | None = None
     supersedes: Identifier | None = None
-    sensitivity: Sensitivity = "internal"
+    sensitivity: Annotated[Sensitivity, *_words(Sensitivity, "Sensitivity")] = Sensitivity.INTERNAL
     subject: Subject | None = None
     task_id: Name | None = None
     links: Annotated[list[Name], Field(max_length=200)] | None = None
     tool: KeyName | None = None
     symptom: KeyName | None = None
     # The seed's example carries "status": accepted for compatibility, but the store sets it.
-    status: Literal["active"] | None = Field(default=None, exclude=True)
+    status: Literal[Status.ACTIVE] | None = Field(default=None, exclude=True)
 
     @model_validator(mode="after")
     def _type_rules(self) -> Candidate:
-        if self.type == "fact" and self.confidence < FACT_THRESHOLD:
+        if self.type == MemoryType.FACT and self.confidence < FACT_THRESHOLD:
             raise ValueError(
                 f"confidence {self.confidence:g} is below the fact threshold {FACT_THRESHOLD:g}"
             )
-        if self.type == "summary" and not self.task_id:
+        if self.type == MemoryType.SUMMARY and not self.task_id:
             raise ValueError("a summary needs task_id (the task it records)")
-        if self.type == "observation" and not (self.tool and self.symptom):
+        if self.type == MemoryType.OBSERVATION and not (self.tool and self.symptom):
             raise ValueError("an observation needs tool and symptom")
         return self
 

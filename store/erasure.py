@@ -37,23 +37,23 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.sql.elements import ColumnElement
 
 from memcurator.consolidation import TOPIC_SAMPLE, Member, topic_content
+from memcurator.keys import is_topic_key, topic_tool_key
 from memcurator.tenancy import NO_TENANT, tenant_of
+from memcurator.vocabulary import Action, Rule
+from store.bulk import chunks, in_chunk
 from store.engine import WRITER, StoreError
 from store.errors import is_transient
-from store.pass_reads import topic_tool_key
-from store.pass_writes import TOPIC_KEY_PREFIX
 from store.passlock import PassBusy, pass_lock
 from store.queries import entry_in_scope, submitted_in_scope
 from store.tables import AuditMark, Entry, EntrySource, TopicMember, WriteLog
 from store.timelines import TimelineKey, lock_keys
 
-ACTION = "erased"
-RULE = "erasure"
+ACTION = Action.ERASED
+RULE = Rule.ERASURE
 # The reason of a tombstoned row: no gate reason is bracketed like this, and unlike the
 # payload (a rejected candidate's own data) the reason is never written by the submitter.
 TOMBSTONE = "[ERASED]"
 ERASURE_GUC = "memcurator.erasure"
-_CHUNK = 500
 _ATTEMPTS = 5
 # The guard triggers that refuse what erasure must do (created by migration 0001).
 _SQLITE_GUARDS = ("write_log_no_update", "entries_never_deleted")
@@ -255,11 +255,11 @@ def plan_erasure(
             plan.of(r.tenant).entry_ids.add(r.id)
     _plan_links(conn, plan)
     for tenant, part in plan.tenants.items():
-        for chunk in _chunks(sorted(part.entry_ids)):
+        for chunk in chunks(sorted(part.entry_ids)):
             part.source_ids.update(
                 conn.scalars(
                     select(EntrySource.memory_id).where(
-                        EntrySource.tenant == tenant, EntrySource.entry_id.in_(chunk)
+                        EntrySource.tenant == tenant, in_chunk(EntrySource.entry_id, chunk, conn)
                     )
                 )
             )
@@ -278,18 +278,21 @@ def _in_scope(scope: Mapping[str, str]) -> list[ColumnElement[bool]]:
 
 def _plan_rows_about(conn: Connection, tenant: str, part: TenantPlan) -> None:
     """The tenant's topic memberships and log rows about its erased ids."""
-    for chunk in _chunks(sorted(part.entry_ids | part.source_ids)):
+    for chunk in chunks(sorted(part.entry_ids | part.source_ids), width=2):
         part.topic_members += len(
             conn.scalars(
                 select(TopicMember.observation_id).where(
                     TopicMember.tenant == tenant,
-                    TopicMember.observation_id.in_(chunk) | TopicMember.topic_id.in_(chunk),
+                    in_chunk(TopicMember.observation_id, chunk, conn)
+                    | in_chunk(TopicMember.topic_id, chunk, conn),
                 )
             ).all()
         )
         part.log_about += conn.scalars(
             select(WriteLog.seq).where(
-                WriteLog.tenant == tenant, WriteLog.memory_id.in_(chunk), _not_tombstoned()
+                WriteLog.tenant == tenant,
+                in_chunk(WriteLog.memory_id, chunk, conn),
+                _not_tombstoned(),
             )
         ).all()
 
@@ -300,19 +303,19 @@ def _plan_audit_notes(conn: Connection, plan: ErasurePlan) -> None:
     erased = {(t, i) for t, part in plan.tenants.items() for i in part.entry_ids | part.source_ids}
     ids = sorted({i for _, i in erased})
     kept: set[str] = set()
-    for chunk in _chunks(ids):
+    for chunk in chunks(ids):
         for table, column in ((Entry, Entry.id), (EntrySource, EntrySource.memory_id)):
             for tenant, found in conn.execute(
-                select(table.tenant, column).where(column.in_(chunk))
+                select(table.tenant, column).where(in_chunk(column, chunk, conn))
             ):
                 if (tenant, found) not in erased:
                     kept.add(found)
     plan.audit_ids = set(ids) - kept
     owner = {i: t for t, i in sorted(erased)}
-    for chunk in _chunks(sorted(plan.audit_ids)):
+    for chunk in chunks(sorted(plan.audit_ids)):
         for memory_id in conn.scalars(
             select(AuditMark.memory_id).where(
-                AuditMark.memory_id.in_(chunk), AuditMark.note.is_not(None)
+                in_chunk(AuditMark.memory_id, chunk, conn), AuditMark.note.is_not(None)
             )
         ):
             plan.of(owner[memory_id]).audit_notes += 1
@@ -336,7 +339,7 @@ def _plan_links(conn: Connection, plan: ErasurePlan) -> None:
         if row.id in part.entry_ids or not row.links or part.entry_ids.isdisjoint(row.links):
             continue
         kept = [m for m in row.links if m not in part.entry_ids]
-        if not kept and (row.subject_key or "").startswith(TOPIC_KEY_PREFIX):
+        if not kept and is_topic_key(row.subject_key):
             part.entry_ids.add(row.id)
         else:
             part.relinked[row.id] = kept
@@ -346,7 +349,9 @@ def _submitted_rows(conn: Connection, scope: Mapping[str, str]) -> list[tuple[st
     """Rejected candidates of the scope, as (tenant, seq): by their submitted scope, or, for a
     line that was not even JSON, by ``"level": "value"`` pairs in its raw text. With an org,
     only that tenant's rows and those that named no tenant."""
-    rejected = and_(WriteLog.action == "rejected", WriteLog.memory_id.is_(None), _not_tombstoned())
+    rejected = and_(
+        WriteLog.action == Action.REJECTED, WriteLog.memory_id.is_(None), _not_tombstoned()
+    )
     if org := scope.get("org_id"):
         rejected = and_(rejected, WriteLog.tenant.in_([org, NO_TENANT]))
     found = conn.execute(
@@ -403,8 +408,10 @@ def _append_request(
 
 
 def _apply(conn: Connection, plan: ErasurePlan, seqs: Mapping[str, int], now: datetime) -> None:
-    for chunk in _chunks(sorted(plan.audit_ids)):
-        conn.execute(update(AuditMark).where(AuditMark.memory_id.in_(chunk)).values(note=None))
+    for chunk in chunks(sorted(plan.audit_ids)):
+        conn.execute(
+            update(AuditMark).where(in_chunk(AuditMark.memory_id, chunk, conn)).values(note=None)
+        )
     for tenant, part in sorted(plan.tenants.items()):
         _apply_tenant(conn, tenant, part, seqs[tenant], now)
 
@@ -413,19 +420,20 @@ def _apply_tenant(conn: Connection, tenant: str, part: TenantPlan, seq: int, now
     """Delete and tombstone one tenant's rows: every statement names the tenant, since another
     tenant may use the same ids."""
     tombstone = {"erased_in": seq}
-    for chunk in _chunks(sorted(part.entry_ids | part.source_ids)):
+    for chunk in chunks(sorted(part.entry_ids | part.source_ids), width=2):
         conn.execute(
             delete(TopicMember).where(
                 TopicMember.tenant == tenant,
-                TopicMember.observation_id.in_(chunk) | TopicMember.topic_id.in_(chunk),
+                in_chunk(TopicMember.observation_id, chunk, conn)
+                | in_chunk(TopicMember.topic_id, chunk, conn),
             )
         )
         conn.execute(
             delete(EntrySource).where(
-                EntrySource.tenant == tenant, EntrySource.memory_id.in_(chunk)
+                EntrySource.tenant == tenant, in_chunk(EntrySource.memory_id, chunk, conn)
             )
         )
-        conn.execute(delete(Entry).where(Entry.tenant == tenant, Entry.id.in_(chunk)))
+        conn.execute(delete(Entry).where(Entry.tenant == tenant, in_chunk(Entry.id, chunk, conn)))
     # Rows about an erased id keep their ids (``trace`` says "erased"); a rejected candidate's
     # related ids are its own client id, which is the submitter's text, so they go too. Rows
     # are chosen by seq (unique in the whole log) from those the plan found for this tenant.
@@ -433,8 +441,10 @@ def _apply_tenant(conn: Connection, tenant: str, part: TenantPlan, seq: int, now
         values: dict[str, Any] = {"reason": TOMBSTONE, "payload": tombstone}
         if not keep_ids:
             values["related_ids"] = None
-        for chunk in _chunks(seqs):
-            conn.execute(update(WriteLog).where(WriteLog.seq.in_(chunk)).values(**values))
+        for chunk in chunks(seqs):
+            conn.execute(
+                update(WriteLog).where(in_chunk(WriteLog.seq, chunk, conn)).values(**values)
+            )
     _relink(conn, tenant, part.relinked, now)
 
 
@@ -447,7 +457,7 @@ def _relink(
         mine = and_(Entry.tenant == tenant, Entry.id == entry_id)
         entry = conn.execute(select(Entry.subject_key).where(mine)).one()
         values: dict[str, Any] = {"links": kept or None, "updated_at": now}
-        if (entry.subject_key or "").startswith(TOPIC_KEY_PREFIX):
+        if is_topic_key(entry.subject_key):
             tool_key = topic_tool_key(entry.subject_key)
             members = _members(conn, tenant, kept[-TOPIC_SAMPLE:])
             values["evidence"] = len(kept)
@@ -469,10 +479,6 @@ def _members(conn: Connection, tenant: str, ids: Sequence[str]) -> list[Member]:
         )
     }
     return [rows[i] for i in ids if i in rows]
-
-
-def _chunks(values: Sequence[Any]) -> list[Sequence[Any]]:
-    return [values[i : i + _CHUNK] for i in range(0, len(values), _CHUNK)]
 
 
 __all__ = [

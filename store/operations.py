@@ -11,7 +11,10 @@ from typing import Any
 
 from sqlalchemy import Engine, func, insert, select
 
-from store.queries import entry_document, entry_in_scope, iso
+from memcurator.vocabulary import Outcome, Status
+from store.bulk import in_values
+from store.queries import entry_in_scope
+from store.rows import entry_document, iso
 from store.tables import AuditMark, Entry, Intake
 
 VERDICTS = ("correct", "wrong")
@@ -33,7 +36,7 @@ def audit_sample(
     seen: Counter[str] = Counter()
     query = (
         select(Entry.tenant, Entry.id, Entry.type)
-        .where(Entry.status == "active", *entry_in_scope(scope or {}))
+        .where(Entry.status == Status.ACTIVE, *entry_in_scope(scope or {}))
         .order_by(Entry.id, Entry.tenant)
     )
     with engine.connect() as conn:
@@ -50,10 +53,12 @@ def audit_sample(
     from sqlalchemy.orm import Session
 
     with Session(engine) as session:
+        conn = session.connection()
         entries = [
             e
             for tenant, ids in chosen.items()
-            for e in session.scalars(select(Entry).where(Entry.tenant == tenant, Entry.id.in_(ids)))
+            for wanted in in_values(Entry.id, ids, conn)
+            for e in session.scalars(select(Entry).where(Entry.tenant == tenant, wanted))
         ]
     entries.sort(key=lambda e: (e.type, e.id, e.tenant))
     return [entry_document(e) for e in entries]
@@ -132,7 +137,7 @@ def drop_rates(
                 str(row.day), {"day": str(row.day), "judged": 0, "rejected": {}}
             )
             summary["judged"] += row.n
-            if row.outcome == "rejected":
+            if row.outcome == Outcome.REJECTED:
                 summary["rejected"][row.rule] = summary["rejected"].get(row.rule, 0) + row.n
     for summary in rows.values():
         summary["rates"] = {

@@ -3,66 +3,35 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Engine, Select, and_, or_, select
 from sqlalchemy.sql.elements import ColumnElement
 
-from memcurator.schema import SCOPE_LEVELS
 from memcurator.tenancy import NO_TENANT, tenant_of
+from memcurator.vocabulary import Status
 from store.engine import for_tenants
+from store.rows import entry_document, iso
 from store.tables import Entry, EntrySource, WriteLog
 
-ENTRY_STATUSES = ("active", "superseded", "expired", "retired")
+ENTRY_STATUSES: tuple[str, ...] = tuple(Status)
+# ``entry_document`` and ``iso`` live with the row mapping; read callers import them here.
+__all__ = [
+    "ENTRY_STATUSES",
+    "entries_query",
+    "entry_document",
+    "entry_in_scope",
+    "iso",
+    "iter_entries",
+    "iter_log",
+    "log_document",
+    "log_in_scope",
+    "submitted_in_scope",
+]
 
 
-def iso(moment: datetime | None) -> str | None:
-    """RFC 3339 in UTC with a ``Z``, the one timestamp format memcurator prints."""
-    if moment is None:
-        return None
-    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
-
-
-def entry_document(entry: Entry) -> dict[str, Any]:
-    """A stored entry as SPEC's "Stored entry": every input field plus the store's own."""
-    subject = None
-    if entry.subject_entity is not None:
-        subject = {"entity": entry.subject_entity, "attribute": entry.subject_attribute}
-        if entry.subject_value is not None:
-            subject["value"] = entry.subject_value
-    return {
-        "id": entry.id,
-        "type": entry.type,
-        "scope": {lvl: v for lvl in SCOPE_LEVELS if (v := getattr(entry, lvl)) is not None},
-        "content": entry.content,
-        "source": {
-            "kind": entry.source_kind,
-            "ref": entry.source_ref,
-            "session_id": entry.source_session_id,
-        },
-        "confidence": entry.confidence,
-        "created_at": iso(entry.created_at),
-        "valid_from": iso(entry.valid_from),
-        "valid_since": iso(entry.valid_since),
-        "supersedes": entry.supersedes,
-        "sensitivity": entry.sensitivity,
-        "subject": subject,
-        "task_id": entry.task_id,
-        "links": entry.links,
-        "tool": entry.tool,
-        "symptom": entry.symptom,
-        "status": entry.status,
-        "valid_to": iso(entry.valid_to),
-        "superseded_by": entry.superseded_by,
-        "subject_key": entry.subject_key,
-        "evidence": entry.evidence,
-        "last_confirmed_at": iso(entry.last_confirmed_at),
-        "updated_at": iso(entry.updated_at),
-    }
-
-
-def entries_query(scope: Mapping[str, str], status: str = "active") -> Select[tuple[Entry]]:
+def entries_query(scope: Mapping[str, str], status: str = Status.ACTIVE) -> Select[tuple[Entry]]:
     """Entries whose scope includes every given level (``status='all'`` for every status)."""
     query = select(Entry).order_by(Entry.id, Entry.tenant).where(*entry_in_scope(scope))
     if status != "all":
@@ -105,7 +74,7 @@ def log_in_scope(scope: Mapping[str, str]) -> ColumnElement[bool]:
 
 
 def iter_entries(
-    engine: Engine, scope: Mapping[str, str] | None = None, status: str = "active"
+    engine: Engine, scope: Mapping[str, str] | None = None, status: str = Status.ACTIVE
 ) -> Iterator[dict[str, Any]]:
     """Stream stored entries in id order without loading them all. Under row-level security
     (PostgreSQL, the app role) only the rows of the scope's tenant, its top level, are seen."""

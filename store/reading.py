@@ -11,10 +11,13 @@ from sqlalchemy import Engine, Text, and_, cast, or_, select
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.elements import ColumnElement
 
+from memcurator.keys import last_part
 from memcurator.schema import SCOPE_LEVELS
 from memcurator.tenancy import tenant_of
+from memcurator.vocabulary import Status
 from store.engine import for_tenants
-from store.queries import entry_document, iso, log_document
+from store.queries import log_document
+from store.rows import entry_document, iso
 from store.tables import Entry, EntrySource, TopicMember, WriteLog
 
 # Most specific first: the read view prefers a user's own entry to the team's.
@@ -59,8 +62,7 @@ def shadow_key(entry: Entry) -> tuple[str, str] | None:
     subject key (the entity differs by scope), the task of a summary."""
     if entry.subject_key is None:
         return None
-    attribute = entry.subject_key.rsplit("/", 1)[-1]
-    return (entry.type, attribute)
+    return (entry.type, last_part(entry.subject_key))
 
 
 def recall(
@@ -68,7 +70,7 @@ def recall(
 ) -> list[dict[str, Any]]:
     """The active view an agent gets: per key the most specific scope present, ranked by
     confidence then recency. With ``explain``, each entry lists the broader ones it shadows."""
-    query = select(Entry).where(applies_to(scope), Entry.status == "active")
+    query = select(Entry).where(applies_to(scope), Entry.status == Status.ACTIVE)
     with Session(for_tenants(engine, [tenant_of(scope)])) as session:
         entries = list(session.scalars(query))
     groups: dict[Any, list[Entry]] = {}

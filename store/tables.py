@@ -1,5 +1,10 @@
 """SQLAlchemy 2 typed tables: memory entries, the append-only write log, and the intake ledger.
 
+Columns are spelled out here only: ``store/rows.py`` derives the mapping to the core's types
+from these definitions. Column names are kept (no migration renames them); where a name is
+ambiguous, a comment says what it holds (``memory_id`` is an entry's id in some tables and a
+candidate's in others).
+
 Timestamps are stored in UTC on both dialects (``UTCDateTime``) and always come back
 timezone-aware, so an export reads the same from PostgreSQL and from SQLite.
 """
@@ -58,7 +63,7 @@ class Entry(Base):
 
     tenant: Mapped[str] = mapped_column(String(200), primary_key=True, server_default="")
     id: Mapped[str] = mapped_column(String(128), primary_key=True)
-    type: Mapped[str] = mapped_column(String(16))
+    type: Mapped[str] = mapped_column(String(16))  # vocabulary.MemoryType
     scope_key: Mapped[str] = mapped_column(String(1100))
     org_id: Mapped[str | None] = mapped_column(String(200))
     team_id: Mapped[str | None] = mapped_column(String(200))
@@ -85,7 +90,7 @@ class Entry(Base):
     links: Mapped[list[str] | None] = mapped_column(JSONDocument)
     tool: Mapped[str | None] = mapped_column(String(200))
     symptom: Mapped[str | None] = mapped_column(String(200))
-    status: Mapped[str] = mapped_column(String(16))
+    status: Mapped[str] = mapped_column(String(16))  # vocabulary.Status
     evidence: Mapped[int] = mapped_column(Integer)
     last_confirmed_at: Mapped[datetime]
     updated_at: Mapped[datetime]
@@ -103,6 +108,8 @@ class EntrySource(Base):
     __tablename__ = "entry_sources"
 
     tenant: Mapped[str] = mapped_column(String(200), primary_key=True, server_default="")
+    # The accepted *candidate's* id (resolve's ``Statement``); ``entry_id`` is the entry it is
+    # evidence of. The statement an entry is named after has memory_id == entry_id.
     memory_id: Mapped[str] = mapped_column(String(128), primary_key=True)
     entry_id: Mapped[str] = mapped_column(String(128))
     content: Mapped[str] = mapped_column(Text)
@@ -128,8 +135,12 @@ class WriteLog(Base):
 
     seq: Mapped[int] = mapped_column(SequenceNumber, primary_key=True, autoincrement=True)
     at: Mapped[datetime]
-    action: Mapped[str] = mapped_column(String(16))
-    rule: Mapped[str] = mapped_column(String(32))
+    action: Mapped[str] = mapped_column(String(16))  # vocabulary.Action
+    rule: Mapped[str] = mapped_column(String(32))  # vocabulary.Rule
+    # The *entry* the decision is about (for ``merged``/``refined``: the entry the candidate
+    # joined, the candidate's id in ``related_ids``); for ``demoted``/``redacted``: the
+    # candidate's id (an entry's, or an entry_sources memory_id once merged); None when
+    # nothing was stored (``rejected``, ``erased``).
     memory_id: Mapped[str | None] = mapped_column(String(128))
     candidate_key: Mapped[str] = mapped_column(String(128))
     related_ids: Mapped[list[str] | None] = mapped_column(JSONDocument)
@@ -156,8 +167,12 @@ class Intake(Base):
 
     tenant: Mapped[str] = mapped_column(String(200), primary_key=True, server_default="")
     key: Mapped[str] = mapped_column(String(128), primary_key=True)
+    # The gate's verdict (vocabulary.Outcome: accepted, demoted, rejected; rows written before
+    # issue 9 say ``inserted`` for accepted). Where the candidate landed is in the write log.
     outcome: Mapped[str] = mapped_column(String(16))
     rule: Mapped[str] = mapped_column(String(32))
+    # The accepted *candidate's* id (an entry's id, or an entry_sources memory_id when it was
+    # merged into another entry); None for a rejection.
     memory_id: Mapped[str | None] = mapped_column(String(128))
     received_at: Mapped[datetime]
     # A digest of what was accepted under the key: the same id with other content is refused.
@@ -171,6 +186,7 @@ class AuditMark(Base):
 
     seq: Mapped[int] = mapped_column(SequenceNumber, primary_key=True, autoincrement=True)
     at: Mapped[datetime]
+    # The *entry* audited (by id alone: see store/erasure.py on ids shared by tenants).
     memory_id: Mapped[str] = mapped_column(String(128), index=True)
     type: Mapped[str] = mapped_column(String(16))
     verdict: Mapped[str] = mapped_column(String(16))

@@ -10,34 +10,36 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import (
-    Connection,
-    RowMapping,
-    bindparam,
-    insert,
-    select,
-    text,
-    tuple_,
-    update,
-)
+from sqlalchemy import Connection, bindparam, select, text, tuple_, update
 
 from memcurator.decisions import NewEntry
+from memcurator.keys import key_attribute
 from memcurator.lifecycle import Policy
 from memcurator.meaning import cardinality
-from memcurator.resolve import Source, Timeline, Version
+from memcurator.resolve import Timeline, Version
 from memcurator.settings import Settings
 from memcurator.tenancy import tenant_of
+from memcurator.vocabulary import MemoryType, Status
+from store.bulk import chunks, insert_rows
+from store.rows import (
+    ENTRY_COLUMNS,
+    MUTABLE_ENTRY_COLUMNS,
+    scope_key,
+    source_from_row,
+    source_row,
+    version_from_row,
+    version_row,
+)
 from store.tables import Entry, EntrySource
-from store.writes import copy_rows, entry_row, scope_key
 
 TimelineKey = tuple[str, str, str]  # scope_key, type, subject_key
-_CHUNK = 300
 # Retired entries too: a late statement can give one its anchor back.
-_LOADED = ("active", "superseded", "retired")
+_LOADED = (Status.ACTIVE, Status.SUPERSEDED, Status.RETIRED)
+_LOADED_SQL = ", ".join(f"'{status}'" for status in _LOADED)
 
 
 def timeline_key(entry: NewEntry) -> TimelineKey | None:
@@ -84,11 +86,10 @@ def load_timelines(
             if entry.supersedes:
                 explicit.add(key)
     timelines = {
-        k: Timeline([], cardinality(_attribute(kinds[k])), policy=policy) for k in earliest
+        k: Timeline([], cardinality(key_attribute(kinds[k])), policy=policy) for k in earliest
     }
-    keys = list(earliest)
-    for start in range(0, len(keys), _CHUNK):
-        for row in conn.execute(_versions_query(conn, keys[start : start + _CHUNK])).mappings():
+    for chunk in chunks(list(earliest), width=3):
+        for row in conn.execute(_versions_query(conn, list(chunk))).mappings():
             key = (row["scope_key"], row["type"], row["subject_key"])
             timelines[key].versions.append(version_from_row(row))
     needs_sources: list[Version] = []
@@ -98,7 +99,7 @@ def load_timelines(
             v for v in timeline.versions
             if key in explicit or v.last_confirmed_at >= earliest[key]
             or ties[(v.valid_since, v.source_kind)] > 1
-            or (v.entry.type == "observation" and v.status == "active")
+            or (v.entry.type == MemoryType.OBSERVATION and v.status == Status.ACTIVE)
         ]
     load_sources(conn, needs_sources)
     for timeline in timelines.values():
@@ -112,22 +113,15 @@ def _versions_query(conn: Connection, keys: list[TimelineKey]) -> Any:
         return select(Entry).where(wanted, Entry.status.in_(_LOADED))
     # One index probe per key (LATERAL), whatever the statistics say: during a bulk load
     # they lag behind the table, and a hash or IN-list plan then scans all of it per batch.
-    columns = ", ".join(f"e.{c.name}" for c in Entry.__table__.columns)
+    columns = ", ".join(f"e.{c}" for c in ENTRY_COLUMNS)
     return text(
         f"SELECT {columns} FROM unnest(CAST(:scopes AS text[]), CAST(:types AS text[]), "
         "CAST(:keys AS text[])) AS w(s, t, k) CROSS JOIN LATERAL (SELECT * FROM entries "
         "WHERE entries.scope_key = w.s AND entries.subject_key = w.k AND entries.type = w.t "
-        "AND entries.status IN ('active', 'superseded', 'retired') OFFSET 0) AS e"
+        f"AND entries.status IN ({_LOADED_SQL}) OFFSET 0) AS e"
     ).bindparams(
         scopes=[k[0] for k in keys], types=[k[1] for k in keys], keys=[k[2] for k in keys]
     ).columns(*Entry.__table__.columns)
-
-
-def _attribute(key_or_attribute: str | None) -> str | None:
-    """The attribute part of ``subject:entity/attribute`` (cardinality depends on it)."""
-    if key_or_attribute and key_or_attribute.startswith("subject:"):
-        return key_or_attribute.rsplit("/", 1)[-1]
-    return key_or_attribute
 
 
 def load_sources(conn: Connection, versions: Sequence[Version]) -> None:
@@ -135,80 +129,16 @@ def load_sources(conn: Connection, versions: Sequence[Version]) -> None:
     for v in versions:
         v.sources = []
     ids = list(by_id)
-    for start in range(0, len(ids), _CHUNK):
-        wanted = tuple_(EntrySource.tenant, EntrySource.entry_id).in_(ids[start : start + _CHUNK])
-        rows = conn.execute(select(EntrySource).where(wanted)).mappings()
-        for row in rows:
+    for chunk in chunks(ids, width=2):
+        wanted = tuple_(EntrySource.tenant, EntrySource.entry_id).in_(chunk)
+        for row in conn.execute(select(EntrySource).where(wanted)).mappings():
             sources = by_id[(row["tenant"], row["entry_id"])].sources
             assert sources is not None
-            sources.append(
-                Source(
-                    row["memory_id"],
-                    row["content"],
-                    row["value"],
-                    row["valid_from"],
-                    row["created_at"],
-                    row["source_kind"],
-                    row["source_ref"],
-                    row["source_session_id"],
-                    row["confidence"],
-                    row["sensitivity"],
-                    row["supersedes"],
-                )
-            )
+            sources.append(source_from_row(row))
     for v in versions:
         if v.sources:
             v.head = min(s.order() for s in v.sources)
             v.latest = max(s.order() for s in v.sources)
-
-
-def version_from_row(row: Mapping[str, Any] | RowMapping) -> Version:
-    scope = {
-        lvl: row[lvl]
-        for lvl in ("org_id", "team_id", "project_id", "user_id", "agent_id")
-        if row[lvl] is not None
-    }
-    entry = NewEntry(
-        id=row["id"],
-        type=row["type"],
-        scope=scope,
-        content=row["content"],
-        source_kind=row["source_kind"],
-        source_ref=row["source_ref"],
-        source_session_id=row["source_session_id"],
-        confidence=row["confidence"],
-        created_at=row["created_at"],
-        valid_from=row["valid_from"],
-        sensitivity=row["sensitivity"],
-        subject_key=row["subject_key"],
-        supersedes=row["supersedes"],
-        subject_entity=row["subject_entity"],
-        subject_attribute=row["subject_attribute"],
-        subject_value=row["subject_value"],
-        task_id=row["task_id"],
-        links=tuple(row["links"]) if row["links"] else None,
-        tool=row["tool"],
-        symptom=row["symptom"],
-    )
-    return Version(
-        row["id"],
-        entry,
-        row["content"],
-        row["subject_value"],
-        row["valid_from"],
-        row["valid_since"],
-        row["created_at"],
-        row["source_kind"],
-        row["source_ref"],
-        row["source_session_id"],
-        row["confidence"],
-        row["sensitivity"],
-        row["evidence"],
-        row["last_confirmed_at"],
-        row["status"],
-        row["valid_to"],
-        row["superseded_by"],
-    )
 
 
 def write_versions(
@@ -219,27 +149,28 @@ def write_versions(
     changed = [v for v in versions if v.dirty]
     # Demotions before promotions: the one-current index is checked row by row, so the old
     # current entry must stop being active before its successor becomes active.
-    updates = [_row(v, now) for v in sorted(changed, key=lambda v: v.status == "active")
-               if not v.is_new]
-    inserts = [_row(v, now) for v in changed if v.is_new]
+    updates = [version_row(v, now)
+               for v in sorted(changed, key=lambda v: v.status == Status.ACTIVE) if not v.is_new]
+    inserts = [version_row(v, now) for v in changed if v.is_new]
     if updates:
         params = [
-            {"b_id": row["id"], "b_tenant": row["tenant"], **{c: row[c] for c in _MUTABLE}}
+            {"b_id": row["id"], "b_tenant": row["tenant"],
+             **{c: row[c] for c in MUTABLE_ENTRY_COLUMNS}}
             for row in updates
         ]
         conn.execute(
             update(Entry)
             .where(Entry.tenant == bindparam("b_tenant"), Entry.id == bindparam("b_id"))
-            .values({c: bindparam(c) for c in _MUTABLE}),
+            .values({c: bindparam(c) for c in MUTABLE_ENTRY_COLUMNS}),
             params,
         )
-    _insert(conn, Entry, inserts)
+    insert_rows(conn, Entry, inserts)
     sources, moved = [], []
     for v in changed:
         tenant = tenant_of(v.entry.scope)
         for src in v.added + v.moved:
             if src.memory_id in new_memory_ids:
-                sources.append(_source_row(tenant, v.id, src))
+                sources.append(source_row(tenant, v.id, src))
             else:
                 moved.append({"b_tenant": tenant, "b_mid": src.memory_id, "entry_id": v.id})
     if moved:
@@ -250,75 +181,4 @@ def write_versions(
             ),
             moved,
         )
-    _insert(conn, EntrySource, sources)
-
-
-_MUTABLE = (
-    "content",
-    "subject_value",
-    "valid_from",
-    "valid_since",
-    "valid_to",
-    "status",
-    "superseded_by",
-    "created_at",
-    "source_kind",
-    "source_ref",
-    "source_session_id",
-    "confidence",
-    "sensitivity",
-    "evidence",
-    "last_confirmed_at",
-    "updated_at",
-)
-
-
-def _row(v: Version, now: datetime) -> dict[str, Any]:
-    row = entry_row(v.entry, now)
-    row.update(
-        id=v.id,
-        content=v.content,
-        subject_value=v.value,
-        valid_from=v.valid_from,
-        valid_since=v.valid_since,
-        valid_to=v.valid_to,
-        status=v.status,
-        superseded_by=v.superseded_by,
-        created_at=v.created_at,
-        source_kind=v.source_kind,
-        source_ref=v.source_ref,
-        source_session_id=v.source_session_id,
-        confidence=v.confidence,
-        sensitivity=v.sensitivity,
-        evidence=v.evidence,
-        last_confirmed_at=v.last_confirmed_at,
-    )
-    return row
-
-
-def _source_row(tenant: str, entry_id: str, src: Source) -> dict[str, Any]:
-    return {
-        "tenant": tenant,
-        "memory_id": src.memory_id,
-        "entry_id": entry_id,
-        "content": src.content,
-        "value": src.value,
-        "valid_from": src.valid_from,
-        "created_at": src.created_at,
-        "source_kind": src.kind,
-        "source_ref": src.ref,
-        "source_session_id": src.session_id,
-        "confidence": src.confidence,
-        "sensitivity": src.sensitivity,
-        "supersedes": src.supersedes,
-    }
-
-
-def _insert(conn: Connection, table: Any, rows: list[dict[str, Any]]) -> None:
-    if not rows:
-        return
-    if conn.dialect.name == "postgresql":
-        copy_rows(conn, table.__table__, rows)
-    else:
-        for start in range(0, len(rows), 1000):
-            conn.execute(insert(table), rows[start : start + 1000])
+    insert_rows(conn, EntrySource, sources)

@@ -10,40 +10,34 @@ import dataclasses
 import json
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
-import psycopg
-from psycopg.types.json import Jsonb
-from sqlalchemy import JSON, Connection, String, any_, bindparam, insert, select, text
-from sqlalchemy.dialects.postgresql import ARRAY, JSONB
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy import Connection, select
 
-from memcurator.decisions import Decision, LogEvent, NewEntry
+from memcurator.decisions import Decision, LogEvent
 from memcurator.ids import fingerprint
-from memcurator.schema import canonical_scope_key
-from memcurator.tenancy import tenant_of
+from memcurator.vocabulary import Action, Outcome, Rule
+from store.bulk import copy_rows, in_values, insert_rows
+from store.rows import entry_row, scope_key
 from store.tables import Intake, WriteLog
 
-_CHUNK = 1000
-
-
-def scope_key(scope: dict[str, str]) -> str:
-    """The canonical text form of a scope (levels in SPEC order), compared for equality;
-    the schema bounds its length, so the store never refuses one the gate accepted."""
-    return canonical_scope_key(scope)
+# Kept importable from here for the benchmarks that build rows themselves.
+__all__ = [
+    "already_judged",
+    "apply_decisions",
+    "copy_rows",
+    "digest",
+    "entry_row",
+    "fresh_decisions",
+    "reject_reused_id",
+    "scope_key",
+]
 
 
 def already_judged(conn: Connection, tenant: str, keys: Sequence[str]) -> dict[str, str | None]:
     """The intake keys among ``keys`` that an earlier run already judged for ``tenant``,
     each with the digest of what was judged under it."""
     seen: dict[str, str | None] = {}
-    for start in range(0, len(keys), _CHUNK):
-        chunk = list(keys[start : start + _CHUNK])
-        if conn.dialect.name == "postgresql":
-            # One array parameter instead of a thousand binds: cheaper to build and to plan.
-            matches = Intake.key == any_(bindparam("keys", chunk, type_=ARRAY(String(128))))
-        else:
-            matches = Intake.key.in_(chunk)
+    for matches in in_values(Intake.key, keys, conn):
         query = select(Intake.key, Intake.digest).where(Intake.tenant == tenant, matches)
         seen.update((key, digest) for key, digest in conn.execute(query))
     return seen
@@ -79,15 +73,20 @@ def fresh_decisions(conn: Connection, tenant: str, decisions: Sequence[Decision]
 def reject_reused_id(decision: Decision, mine: str) -> Decision:
     """An id this tenant already used for a different candidate: refused, and said so."""
     event = LogEvent(
-        "rejected",
-        "id",
+        Action.REJECTED,
+        Rule.ID,
         f"id {decision.intake_key} was already used in this tenant for a different "
         "candidate; ids are unique per tenant: send the new one under a new id",
         related_ids=(decision.intake_key,),
     )
     key = "rej_" + fingerprint(f"{decision.intake_key}\x1f{mine}".encode())
     return dataclasses.replace(
-        decision, intake_key=key, outcome="rejected", rule="id", entry=None, events=(event,)
+        decision,
+        intake_key=key,
+        outcome=Outcome.REJECTED,
+        rule=Rule.ID,
+        entry=None,
+        events=(event,),
     )
 
 
@@ -128,95 +127,5 @@ def apply_decisions(
         }
         for d in decisions
     ]
-    for table, rows in ((Intake, intake), (WriteLog, events)):
-        if not rows:
-            continue
-        if conn.dialect.name == "postgresql":
-            copy_rows(conn, table.__table__, rows)
-        else:
-            for start in range(0, len(rows), _CHUNK):
-                conn.execute(insert(table), rows[start : start + _CHUNK])
-
-
-def copy_rows(conn: Connection, table: Any, rows: list[dict[str, Any]]) -> None:
-    """PostgreSQL's COPY inside the caller's transaction: the fastest way in, same semantics.
-
-    COPY bypasses SQLAlchemy's statement layer, so its errors are wrapped here as the
-    ``DBAPIError`` every caller already handles. PostgreSQL refuses COPY FROM to a table
-    whose row-level security binds the session (the app role): that role gets multi-row
-    INSERTs, which the policies check row by row.
-    """
-    if _row_security_active(conn, table.name):
-        for start in range(0, len(rows), _CHUNK):
-            conn.execute(insert(table), rows[start : start + _CHUNK])
-        return
-    columns = list(rows[0])
-    json_columns = {c.name for c in table.columns if isinstance(c.type, JSON | JSONB)}
-    statement = f"COPY {table.name} ({', '.join(columns)}) FROM STDIN"
-    raw = conn.connection.driver_connection
-    assert isinstance(raw, psycopg.Connection)
-    try:
-        with raw.cursor() as cursor, cursor.copy(statement) as copy:
-            for row in rows:
-                copy.write_row(
-                    [
-                        Jsonb(row[c]) if c in json_columns and row[c] is not None else row[c]
-                        for c in columns
-                    ]
-                )
-    except psycopg.Error as exc:
-        raise DBAPIError.instance(
-            statement,
-            None,
-            exc,
-            psycopg.Error,
-            connection_invalidated=raw.closed or raw.broken,
-        ) from exc
-
-
-def _row_security_active(conn: Connection, table: str) -> bool:
-    # Whether the policies bind this session depends on its role only: asked once per
-    # connection and table.
-    cache = conn.info.setdefault("memcurator_row_security", {})
-    if table not in cache:
-        cache[table] = bool(conn.scalar(text("SELECT row_security_active(:t)"), {"t": table}))
-    return bool(cache[table])
-
-
-def entry_row(entry: NewEntry, now: datetime) -> dict[str, Any]:
-    """The ``entries`` row for a newly accepted entry."""
-    return {
-        "tenant": tenant_of(entry.scope),
-        "id": entry.id,
-        "type": entry.type,
-        "scope_key": scope_key(entry.scope),
-        "org_id": entry.scope.get("org_id"),
-        "team_id": entry.scope.get("team_id"),
-        "project_id": entry.scope.get("project_id"),
-        "user_id": entry.scope.get("user_id"),
-        "agent_id": entry.scope.get("agent_id"),
-        "content": entry.content,
-        "source_kind": entry.source_kind,
-        "source_ref": entry.source_ref,
-        "source_session_id": entry.source_session_id,
-        "confidence": entry.confidence,
-        "created_at": entry.created_at,
-        "valid_from": entry.valid_from,
-        "valid_since": entry.valid_from,
-        "valid_to": None,
-        "supersedes": entry.supersedes,
-        "superseded_by": None,
-        "sensitivity": entry.sensitivity,
-        "subject_key": entry.subject_key,
-        "subject_entity": entry.subject_entity,
-        "subject_attribute": entry.subject_attribute,
-        "subject_value": entry.subject_value,
-        "task_id": entry.task_id,
-        "links": list(entry.links) if entry.links is not None else None,
-        "tool": entry.tool,
-        "symptom": entry.symptom,
-        "status": "active",
-        "evidence": 1,
-        "last_confirmed_at": entry.created_at,
-        "updated_at": now,
-    }
+    insert_rows(conn, Intake, intake)
+    insert_rows(conn, WriteLog, events)

@@ -272,3 +272,27 @@ def test_export_round_trips_every_input_field(engine: Engine) -> None:
     assert stored["status"] == "active" and stored["evidence"] == 1
     assert stored["subject_key"] == "subject:billing/migration"
     json.dumps(stored)
+
+
+def test_the_intake_ledger_records_the_gates_verdict_not_a_placement(engine: Engine) -> None:
+    """The ledger is written before anyone knows where a candidate lands: a restatement merged
+    into an existing entry was recorded as ``inserted``. It now says ``accepted`` (or
+    ``demoted``, ``rejected``); where it landed is the write log's ``inserted``/``merged``."""
+    scope = {"org_id": "acme", "user_id": "u_ledger"}
+    subject = {"entity": "user", "attribute": "diet"}
+    first = candidate(id="diet_1", scope=scope, subject=subject, content="I'm vegetarian")
+    again = candidate(
+        id="diet_2",
+        scope=scope,
+        subject=subject,
+        content="I'm vegetarian",
+        created_at="2025-03-05T10:12:00Z",
+    )
+    guess = candidate(id="guess", scope=scope, content="The user probably likes jazz")
+    report = submit([first, again, guess], engine=engine)
+    assert report.outcomes["merged"] == 1, report.outcomes
+    with engine.connect() as conn:
+        ledger = dict(conn.execute(select(Intake.key, Intake.outcome)).all())
+    assert ledger == {"diet_1": "accepted", "diet_2": "accepted", "guess": "demoted"}
+    actions = {r["candidate_key"]: r["action"] for r in iter_log(engine) if r["rule"] == "dedup"}
+    assert actions == {"diet_2": "merged"}

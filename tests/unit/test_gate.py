@@ -14,7 +14,7 @@ from tests.factories import candidate, line
 
 def test_i_am_vegetarian_is_kept_as_a_fact() -> None:
     decision = evaluate_line(line(content="I'm vegetarian"))
-    assert decision.outcome == "inserted"
+    assert decision.outcome == "accepted"
     assert decision.entry is not None
     assert decision.entry.type == "fact"
     assert decision.events == ()  # where it lands is decided against the store
@@ -71,7 +71,7 @@ def test_an_observation_at_confidence_half_is_kept() -> None:
             content="pytest failed with ImportError",
         )
     )
-    assert decision.outcome == "inserted"
+    assert decision.outcome == "accepted"
 
 
 def test_personal_data_is_redacted_before_anything_is_stored_and_sensitivity_raised() -> None:
@@ -309,6 +309,6 @@ def test_durable_statements_and_ordinary_ids_pass_the_screen_unchanged(
 ) -> None:
     submitted = candidate(**overrides)
     decision = evaluate_line(json.dumps(submitted).encode())
-    assert decision.outcome == "inserted" and decision.entry is not None, decision.events
+    assert decision.outcome == "accepted" and decision.entry is not None, decision.events
     assert decision.entry.content == submitted["content"]
     assert decision.entry.sensitivity == "internal"

@@ -12,7 +12,7 @@ from typing import Any
 
 from memcurator.decisions import NewEntry
 from memcurator.meaning import Judgement
-from memcurator.resolve import Source, Timeline, Version, rebuild_chain
+from memcurator.resolve import Statement, Timeline, Version, rebuild_chain
 
 DAY0 = datetime(2025, 1, 1, tzinfo=UTC)
 
@@ -90,4 +90,4 @@ def test_a_candidate_after_everything_reopens_nothing() -> None:
     a, b = sorted(timeline.versions, key=Version.order)
     assert (a.id, a.status, a.superseded_by, a.moved) == ("a_1", "superseded", "b_2", [])
     assert (b.id, b.status, [s.memory_id for s in b.added]) == ("b_2", "active", ["b_2"])
-    assert Source.of(entry("x", 1, "y")).order() < b.order()
+    assert Statement.of(entry("x", 1, "y")).order() < b.order()
