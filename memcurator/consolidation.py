@@ -30,13 +30,13 @@ from sklearn.cluster import AgglomerativeClustering
 from sklearn.feature_extraction.text import TfidfVectorizer
 
 from memcurator.ids import content_id
-from memcurator.keys import normalise_key_part
+from memcurator.keys import tool_key
 from memcurator.lifecycle import Policy as Policy
 from memcurator.lifecycle import Sighting as Sighting
 from memcurator.lifecycle import qualifying
 from memcurator.schema import FACT_THRESHOLD, MAX_CONTENT_CHARS
+from memcurator.vocabulary import most_sensitive
 
-SENSITIVITY_ORDER = ("public", "internal", "confidential", "restricted")
 # Past this many unassigned observations in one scope and tool, cluster them in slices (in
 # time order) so memory stays quadratic in the slice, not in a year of backlog.
 CLUSTER_SLICE = 1500
@@ -263,10 +263,6 @@ def expiry_of(obs: Observation, cutoff: datetime, policy: Policy) -> Expiry | No
     return Expiry(obs.id, expires_at, obs.last_seen) if expires_at <= cutoff else None
 
 
-def tool_key(tool: str | None) -> str:
-    return normalise_key_part(tool) if tool else ""
-
-
 def batch_topics(
     observations: Sequence[Observation], topics: Sequence[Topic], policy: Policy
 ) -> list[TopicUpdate]:
@@ -399,7 +395,7 @@ def _grow(
         content=topic_content(topic.tool_key, recent, len(ids)),
         created_at=min([m.created_at for m in joined] + ([topic.created_at] if before else [])),
         confidence=round(total / len(ids), 4),
-        sensitivity=max(sensitivities, key=SENSITIVITY_ORDER.index),
+        sensitivity=most_sensitive(sensitivities),
         last_seen=max([m.last_seen for m in joined] + ([topic.last_seen] if before else [])),
     )
 

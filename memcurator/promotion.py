@@ -16,8 +16,10 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from memcurator.consolidation import Observation, Placement, Promotion
+from memcurator.keys import key_attribute
 from memcurator.meaning import cardinality, relate
-from memcurator.resolve import PROTECTED_SOURCES, SOURCE_STRENGTH, compatible
+from memcurator.resolve import PROTECTED_SOURCES, compatible
+from memcurator.vocabulary import SOURCE_STRENGTH, SourceKind
 
 
 @dataclass(frozen=True)
@@ -63,14 +65,16 @@ def placement_of(p: Promotion, obs: Observation, fact: ActiveFact | None) -> Pla
     """Rule 4's meaning check, then rule 5's order, between a promotion and the fact."""
     if fact is None:
         return Placement("insert", p.fact_id)
-    kind = cardinality(_attribute(fact.subject_key))
+    kind = cardinality(key_attribute(fact.subject_key))
     judgement = relate(
         fact.content, obs.content, old_value=fact.value, new_value=obs.subject_value, kind=kind
     )
     if compatible(judgement, kind):
         return Placement("merge", fact.id, fact.id, judgement.reason)
     mine = (p.qualified_at, SOURCE_STRENGTH[obs.source_kind], p.fact_id)
-    inference = obs.source_kind == "agent_inference" and fact.source_kind in PROTECTED_SOURCES
+    inference = obs.source_kind == SourceKind.AGENT_INFERENCE and (
+        fact.source_kind in PROTECTED_SOURCES
+    )
     why = f"{judgement.relation} ({judgement.reason})"
     if mine > fact.order() and not inference:
         return Placement("supersede", p.fact_id, fact.id, why, p.qualified_at)
@@ -79,7 +83,3 @@ def placement_of(p: Promotion, obs: Observation, fact: ActiveFact | None) -> Pla
     valid_to = p.qualified_at if inference and mine > fact.order() else fact.valid_from
     return Placement("stale", p.fact_id, fact.id, why, valid_to)
 
-
-def _attribute(subject_key: str) -> str | None:
-    """The attribute of ``subject:entity/attribute`` (cardinality depends on it)."""
-    return subject_key.rsplit("/", 1)[-1] if subject_key.startswith("subject:") else None

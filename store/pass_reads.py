@@ -12,11 +12,9 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, String, any_, bindparam, select, text
-from sqlalchemy.dialects.postgresql import ARRAY
+from sqlalchemy import Connection, select, text
 
 from memcurator.consolidation import (
-    SENSITIVITY_ORDER,
     TOPIC_SAMPLE,
     Member,
     Observation,
@@ -24,11 +22,12 @@ from memcurator.consolidation import (
     Sighting,
     Topic,
 )
+from memcurator.keys import TOPIC_PREFIX, topic_tool_key
 from memcurator.promotion import ActiveFact
-from store.pass_writes import TOPIC_KEY_PREFIX
+from memcurator.vocabulary import MemoryType, Status, most_sensitive
+from store.bulk import in_values
 from store.tables import ConsolidationRun, Entry, EntrySource, TopicMember
 
-_CHUNK = 500
 # What a concurrent ingest changes on an observation: the pass compares it before writing.
 Stamp = tuple[Any, ...]
 
@@ -46,10 +45,10 @@ def partition_landed(conn: Connection, run_date: str, partition: Partition) -> b
 def load_stamps(conn: Connection, tenant: str, ids: Sequence[str]) -> dict[str, Stamp]:
     """Each entry's (status, evidence, last confirmation) as it stands now."""
     stamps: dict[str, Stamp] = {}
-    for chunk in _chunks(ids):
+    for id_in in in_values(Entry.id, ids, conn):
         for row in conn.execute(
             select(Entry.id, Entry.status, Entry.evidence, Entry.last_confirmed_at).where(
-                Entry.tenant == tenant, _in(Entry.id, conn, chunk)
+                Entry.tenant == tenant, id_in
             )
         ):
             stamps[row.id] = (row.status, row.evidence, row.last_confirmed_at)
@@ -68,9 +67,9 @@ def load_active_facts(
             ).where(
                 Entry.tenant == tenant,
                 Entry.scope_key == scope_key,
-                Entry.type == "fact",
+                Entry.type == MemoryType.FACT,
                 Entry.subject_key == subject_key,
-                Entry.status == "active",
+                Entry.status == Status.ACTIVE,
             )
         ).first()
         if row is not None:
@@ -79,16 +78,6 @@ def load_active_facts(
                 row.valid_from, row.source_kind,
             )  # fmt: skip
     return facts
-
-
-def _in(column: Any, conn: Connection, values: Sequence[str]) -> Any:
-    if conn.dialect.name == "postgresql":
-        return column == any_(bindparam(None, list(values), type_=ARRAY(String)))
-    return column.in_(list(values))
-
-
-def _chunks(values: Sequence[str]) -> list[Sequence[str]]:
-    return [values[i : i + _CHUNK] for i in range(0, len(values), _CHUNK)]
 
 
 def partition_scopes(
@@ -105,7 +94,11 @@ def partition_scopes(
     else:
         pairs = conn.execute(
             select(Entry.scope_key, Entry.tenant)
-            .where(Entry.type == "observation", Entry.status == "active", Entry.created_at < cutoff)
+            .where(
+                Entry.type == MemoryType.OBSERVATION,
+                Entry.status == Status.ACTIVE,
+                Entry.created_at < cutoff,
+            )
             .distinct()
         ).all()
     tenants: dict[str, list[str]] = {}
@@ -125,63 +118,24 @@ def load_observations(
 ) -> list[Observation]:
     """The active observations of ``scopes`` with their sightings before ``cutoff``."""
     rows: list[Any] = []
-    for chunk in _chunks(scopes):
+    for scope_in in in_values(Entry.scope_key, scopes, conn):
         rows += conn.execute(
             select(
-                Entry.id,
-                Entry.scope_key,
-                Entry.tool,
-                Entry.content,
-                Entry.created_at,
-                Entry.confidence,
-                Entry.sensitivity,
-                Entry.subject_key,
-                Entry.evidence,
-                Entry.last_confirmed_at,
-                Entry.subject_value,
-                Entry.source_kind,
+                Entry.id, Entry.scope_key, Entry.tool, Entry.content, Entry.created_at,
+                Entry.confidence, Entry.sensitivity, Entry.subject_key, Entry.evidence,
+                Entry.last_confirmed_at, Entry.subject_value, Entry.source_kind,
             ).where(
-                Entry.type == "observation",
-                Entry.status == "active",
+                Entry.type == MemoryType.OBSERVATION,
+                Entry.status == Status.ACTIVE,
                 Entry.created_at < cutoff,
-                _in(Entry.scope_key, conn, chunk),
+                scope_in,
             )
-        ).all()
-    ids = [r.id for r in rows]
+        ).all()  # fmt: skip
     if stamps is not None:
-        stamps.update({r.id: ("active", r.evidence, r.last_confirmed_at) for r in rows})
-    sightings: dict[str, list[Sighting]] = {}
-    # What each source said, so an entry is judged as it stood at the cutoff: its later
-    # sightings (already there when history was imported ahead of the backfill) raise its
-    # confidence or sensitivity only from the night they arrive.
-    said: dict[str, list[tuple[float, str]]] = {}
-    in_topic: set[str] = set()
-    for chunk in _chunks(ids):
-        for s in conn.execute(
-            select(
-                EntrySource.entry_id,
-                EntrySource.source_session_id,
-                EntrySource.created_at,
-                EntrySource.source_kind,
-                EntrySource.confidence,
-                EntrySource.sensitivity,
-            ).where(
-                EntrySource.tenant == tenant,
-                _in(EntrySource.entry_id, conn, chunk),
-                EntrySource.created_at < cutoff,
-            )
-        ):
-            sightings.setdefault(s.entry_id, []).append(
-                Sighting(s.source_session_id, s.created_at, s.source_kind)
-            )
-            said.setdefault(s.entry_id, []).append((s.confidence, s.sensitivity))
-        in_topic.update(
-            conn.scalars(
-                select(TopicMember.observation_id).where(
-                    TopicMember.tenant == tenant, _in(TopicMember.observation_id, conn, chunk)
-                )
-            )
-        )
+        stamps.update({r.id: (Status.ACTIVE, r.evidence, r.last_confirmed_at) for r in rows})
+    ids = [r.id for r in rows]
+    sightings, said = _sightings(conn, tenant, ids, cutoff)
+    in_topic = _in_topics(conn, tenant, ids)
     return [
         Observation(
             id=r.id,
@@ -190,11 +144,7 @@ def load_observations(
             content=r.content,
             created_at=r.created_at,
             confidence=max((c for c, _ in said.get(r.id, ())), default=r.confidence),
-            sensitivity=max(
-                (s for _, s in said.get(r.id, ())),
-                key=SENSITIVITY_ORDER.index,
-                default=r.sensitivity,
-            ),
+            sensitivity=most_sensitive([s for _, s in said.get(r.id, ())] or [r.sensitivity]),
             subject_key=r.subject_key,
             sightings=tuple(sorted(sightings.get(r.id, ()), key=lambda s: s.created_at)),
             in_topic=r.id in in_topic,
@@ -205,36 +155,66 @@ def load_observations(
     ]
 
 
+def _sightings(
+    conn: Connection, tenant: str, ids: Sequence[str], cutoff: datetime
+) -> tuple[dict[str, list[Sighting]], dict[str, list[tuple[float, str]]]]:
+    """Each entry's sightings before ``cutoff``, and what each of those sources said.
+
+    What each source said, so an entry is judged as it stood at the cutoff: its later
+    sightings (already there when history was imported ahead of the backfill) raise its
+    confidence or sensitivity only from the night they arrive."""
+    sightings: dict[str, list[Sighting]] = {}
+    said: dict[str, list[tuple[float, str]]] = {}
+    for entry_in in in_values(EntrySource.entry_id, ids, conn):
+        for s in conn.execute(
+            select(
+                EntrySource.entry_id, EntrySource.source_session_id, EntrySource.created_at,
+                EntrySource.source_kind, EntrySource.confidence, EntrySource.sensitivity,
+            ).where(EntrySource.tenant == tenant, entry_in, EntrySource.created_at < cutoff)
+        ):  # fmt: skip
+            sightings.setdefault(s.entry_id, []).append(
+                Sighting(s.source_session_id, s.created_at, s.source_kind)
+            )
+            said.setdefault(s.entry_id, []).append((s.confidence, s.sensitivity))
+    return sightings, said
+
+
+def _in_topics(conn: Connection, tenant: str, ids: Sequence[str]) -> set[str]:
+    """Which of ``ids`` already belong to a topic."""
+    members: set[str] = set()
+    for member_in in in_values(TopicMember.observation_id, ids, conn):
+        members.update(
+            conn.scalars(
+                select(TopicMember.observation_id).where(TopicMember.tenant == tenant, member_in)
+            )
+        )
+    return members
+
+
 def load_topics(conn: Connection, scopes: Sequence[str], *, tenant: str) -> list[Topic]:
     """The topic entries of ``scopes``: every member's id (the entry's ``links``), the most
     recent members' text, and the entry's own aggregates. A topic's nightly cost does not grow
     with its age."""
     rows: list[Any] = []
-    for chunk in _chunks(scopes):
+    for scope_in in in_values(Entry.scope_key, scopes, conn):
         rows += conn.execute(
             select(
-                Entry.id,
-                Entry.scope_key,
-                Entry.subject_key,
-                Entry.links,
-                Entry.confidence,
-                Entry.sensitivity,
-                Entry.created_at,
-                Entry.last_confirmed_at,
+                Entry.id, Entry.scope_key, Entry.subject_key, Entry.links, Entry.confidence,
+                Entry.sensitivity, Entry.created_at, Entry.last_confirmed_at,
             ).where(
-                Entry.type == "summary",
-                Entry.status == "active",
-                Entry.subject_key.startswith(TOPIC_KEY_PREFIX),
-                _in(Entry.scope_key, conn, chunk),
+                Entry.type == MemoryType.SUMMARY,
+                Entry.status == Status.ACTIVE,
+                Entry.subject_key.startswith(TOPIC_PREFIX),
+                scope_in,
             )
-        ).all()
+        ).all()  # fmt: skip
     wanted = sorted({m for r in rows for m in (r.links or [])[-TOPIC_SAMPLE:]})
     recent: dict[str, Member] = {}
-    for chunk in _chunks(wanted):
+    for id_in in in_values(Entry.id, wanted, conn):
         for m in conn.execute(
             select(
                 Entry.id, Entry.content, Entry.created_at, Entry.confidence, Entry.sensitivity
-            ).where(Entry.tenant == tenant, _in(Entry.id, conn, chunk))
+            ).where(Entry.tenant == tenant, id_in)
         ):
             recent[m.id] = Member(
                 m.id, m.content, m.created_at, m.confidence, m.sensitivity, m.created_at
@@ -253,9 +233,3 @@ def load_topics(conn: Connection, scopes: Sequence[str], *, tenant: str) -> list
         )
         for r in sorted(rows, key=lambda r: r.id)
     ]
-
-
-def topic_tool_key(subject_key: str) -> str:
-    """The tool part of a topic's subject key (``topic:TOOL/ANCHOR``; "general": none)."""
-    tool = subject_key[len(TOPIC_KEY_PREFIX) :].rsplit("/", 1)[0]
-    return "" if tool == "general" else tool
