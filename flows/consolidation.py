@@ -21,8 +21,8 @@ from prefect.futures import wait
 from prefect.runtime import flow_run
 
 from flows.dates import day_range, pass_day
-from memcurator.consolidation import FIGURES
 from memcurator.settings import Settings
+from memcurator.steps import FIGURES
 from store.engine import require_current_schema
 from store.passlock import pass_lock
 from tasks.common import store_engine, with_retries

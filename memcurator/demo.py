@@ -17,8 +17,8 @@ from rich.console import Console
 from rich.table import Table
 from sqlalchemy import Engine
 
-from memcurator.consolidation import FIGURES
 from memcurator.progress import ingest_with_progress
+from memcurator.steps import FIGURES
 from memcurator.workload import generate_stream
 from store.engine import make_engine, upgrade
 from store.queries import iter_entries, iter_log

@@ -18,12 +18,12 @@ from memcurator.consolidation import (
     TOPIC_SAMPLE,
     Member,
     Observation,
-    Partition,
     Sighting,
     Topic,
 )
 from memcurator.keys import TOPIC_PREFIX, topic_tool_key
 from memcurator.promotion import ActiveFact
+from memcurator.steps import Partition
 from memcurator.vocabulary import MemoryType, Status, most_sensitive
 from store.bulk import in_values
 from store.tables import ConsolidationRun, Entry, EntrySource, TopicMember

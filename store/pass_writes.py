@@ -3,7 +3,7 @@
 Every value written derives from the plan and the pass's cutoff (``updated_at`` is the
 cutoff, not the wall clock), so a rerun writes byte-identical rows. Nothing is decided here:
 even where a promotion lands is the plan's (``memcurator.promotion``). One method per step of
-``memcurator.consolidation.STEPS``, each taking that step's part of the plan.
+``memcurator.steps.STEPS``, each taking that step's part of the plan.
 """
 
 from __future__ import annotations

@@ -4,11 +4,11 @@ A partition is the set of scopes whose key hashes to one bucket (``Partition``).
 ``consolidate_partition`` runs inside the caller's transaction: it loads the partition's
 observations and topics (``store.pass_reads``), asks the pure policy what to change
 (``memcurator.consolidation``, ``memcurator.promotion``), has ``store.pass_writes`` apply it
-step by step (``STEPS``), and records its (date, partition) row in the ``consolidation_runs``
-ledger in that same transaction, so the partition's changes land whole or not at all, and a
-retry or rerun of a landed partition is a no-op. Every value it writes derives from the data
-and the pass's cutoff (the end of the pass date, UTC), never from the wall clock, so reruns
-are byte-identical.
+step by step (``memcurator.steps.STEPS``), and records its (date, partition) row in the
+``consolidation_runs`` ledger in that same transaction, so the partition's changes land
+whole or not at all, and a retry or rerun of a landed partition is a no-op. Every value it
+writes derives from the data and the pass's cutoff (the end of the pass date, UTC), never
+from the wall clock, so reruns are byte-identical.
 """
 
 from __future__ import annotations
@@ -20,18 +20,9 @@ from typing import Any
 
 from sqlalchemy import Connection
 
-from memcurator.consolidation import (
-    FIGURES,
-    STEPS,
-    Observation,
-    Partition,
-    PassPlan,
-    Policy,
-    Step,
-    cutoff_of,
-    plan_partition,
-)
+from memcurator.consolidation import Observation, PassPlan, Policy, plan_partition
 from memcurator.promotion import place_promotions
+from memcurator.steps import FIGURES, STEPS, Partition, Step, cutoff_of
 from store.engine import set_tenants
 from store.pass_reads import (
     Stamp,

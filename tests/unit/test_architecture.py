@@ -10,12 +10,12 @@ import pytest
 CORE = Path(__file__).resolve().parents[2] / "memcurator"
 PURE_MODULES = [
     "consolidation", "credentials", "decisions", "gate", "ids", "keys", "meaning", "privacy",
-    "resolve", "promotion",
+    "resolve", "promotion", "steps",
     "schema", "transient",
     "workload", "lifecycle",
 ]
 POLICY = {f"memcurator.{m}" for m in (
-    "consolidation", "promotion", "resolve", "meaning", "gate", "lifecycle", "privacy"
+    "consolidation", "promotion", "resolve", "meaning", "gate", "lifecycle", "privacy", "steps"
 )}
 FORBIDDEN = ("sqlalchemy", "psycopg", "prefect", "store", "flows", "tasks", "alembic", "open")
 
