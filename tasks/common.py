@@ -9,16 +9,20 @@ it: flows and tasks read it here, from a Prefect Secret block named by
 from __future__ import annotations
 
 import threading
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from prefect import Task
 from sqlalchemy import Engine
 
 from memcurator.app.retry import RetryPolicy
 from memcurator.settings import Settings, normalise_database_url
 from store.engine import make_engine
 
-T = TypeVar("T", bound=Task[Any, Any])
+if TYPE_CHECKING:
+    # Not at run time: the CLI imports this module before its private Prefect server's URL
+    # is in the environment, and Prefect imported then starts a server of its own.
+    from prefect import Task
+
+T = TypeVar("T", bound="Task[Any, Any]")
 
 _engines: dict[str, Engine] = {}
 _guard = threading.Lock()

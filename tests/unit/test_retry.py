@@ -65,3 +65,18 @@ def test_prefect_retries_a_store_error_whose_cause_is_transient() -> None:
     assert prefect_condition(None, None, _State(caught))
     assert not prefect_condition(None, None, _State(StoreError("no such table")))
     assert not prefect_condition(None, None, _State(None))
+
+
+def test_the_retry_policy_and_the_tasks_helpers_import_no_prefect() -> None:
+    """The CLI imports them before its private Prefect server's URL is set; Prefect imported
+    then would start a server of its own, which a ``kill -9`` leaves behind."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, memcurator.app.retry, memcurator.app.ingest, tasks.common; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'prefect'))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
