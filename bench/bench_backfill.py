@@ -10,7 +10,7 @@ two fresh PostgreSQL schemas:
   (an import of history, then the manual backfill);
 - *interleaved*: each day's candidates ingested, then that night's pass (the schedule).
 
-Both run the pass's unit of work (``store.consolidation.consolidate_partition``) per date,
+Both run the pass's unit of work (``memcurator.app.nightly.consolidate_partition``) per date,
 one partition, without Prefect. Prints, for each, promotions, expiries, observation entries,
 topic entries and facts, whether the two full exports are identical, and exits 1 when not.
 """
@@ -26,10 +26,10 @@ from datetime import UTC, date, datetime, timedelta
 
 from sqlalchemy import Engine, func, select, text
 
+from memcurator.app.ingest import ingest_stream
+from memcurator.app.nightly import Partition, consolidate_partition
 from memcurator.consolidation import Policy
-from memcurator.service import ingest_stream
 from memcurator.workload import generate_stream
-from store.consolidation import Partition, consolidate_partition
 from store.engine import WRITER, make_engine, upgrade
 from store.passlock import pass_lock
 from store.queries import iter_entries

@@ -397,8 +397,8 @@ class _Stages:
 def _instrument(stages: _Stages) -> list[str]:
     """Time the pass's stages in this process (the benchmark's child only). The pass's
     functions are looked up by name; one that has moved is left alone and reported."""
+    import memcurator.app.nightly as pass_
     import memcurator.consolidation as policy
-    import store.consolidation as pass_
     import tasks.consolidation as task
 
     writer = getattr(pass_, "PassWriter", None) or getattr(pass_, "_Writer", None)

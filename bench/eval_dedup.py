@@ -38,8 +38,8 @@ import numpy as np
 from sklearn.feature_extraction.text import TfidfVectorizer
 from sqlalchemy import select
 
+from memcurator.app.ingest import ingest_stream
 from memcurator.meaning import relate
-from memcurator.service import ingest_stream
 from store.engine import make_engine, upgrade
 from store.queries import iter_entries
 from store.tables import EntrySource

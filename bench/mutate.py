@@ -141,6 +141,17 @@ MUTATIONS: tuple[Mutation, ...] = (
         also=("memcurator/lifecycle.py",),
     ),
     Mutation(
+        "a promotion merges into the fact under its key whatever the fact says",
+        "memcurator/promotion.py",
+        "    if compatible(judgement, kind):",
+        "    if judgement.relation or compatible(judgement, kind):",
+        (
+            "tests/unit/test_promotion.py",
+            "tests/integration/test_consolidation.py::"
+            "test_a_promoted_observation_that_contradicts_the_fact_under_its_key_supersedes_it",
+        ),
+    ),
+    Mutation(
         "a large backlog's later slices ignore the topics formed by earlier ones",
         "memcurator/consolidation.py",
         "            known = _merge_known(known, changed, {o.id: o for o in pending})",

@@ -19,16 +19,15 @@ from prefect import flow, get_run_logger
 from prefect.artifacts import create_markdown_artifact, create_table_artifact
 from prefect.futures import wait
 from prefect.runtime import flow_run
-from prefect.tasks import exponential_backoff
 
 from memcurator.dates import day_range, pass_day
 from memcurator.settings import Settings
+from memcurator.steps import FIGURES
 from store.engine import require_current_schema
 from store.passlock import pass_lock
+from tasks.common import with_retries
 from tasks.consolidation import consolidate_scope_partition
 from tasks.secrets import store_engine
-
-ACTIONS = ("promoted", "expired", "consolidated", "inserted")
 
 
 def _nightly_name() -> str:
@@ -55,10 +54,7 @@ def nightly_consolidation(
     count = partitions or settings.partitions
     if count < 1:
         raise ValueError(f"partitions must be at least 1, not {count}")
-    consolidate = consolidate_scope_partition.with_options(
-        retries=settings.task_retries,
-        retry_delay_seconds=exponential_backoff(backoff_factor=settings.retry_backoff_seconds),
-    )
+    consolidate = with_retries(consolidate_scope_partition)
     with pass_lock(engine, wait_seconds=wait_seconds):
         futures = [consolidate.submit(day.isoformat(), index, count) for index in range(count)]
         wait(futures)
@@ -107,13 +103,7 @@ def _summarise(day: str, reports: list[dict[str, Any]]) -> dict[str, Any]:
     actions: Counter[str] = Counter()
     for r in reports:
         actions.update(r["actions"])
-    totals = {
-        "promoted": sum(r["promoted"] for r in reports),
-        "expired": sum(r["expired"] for r in reports),
-        "topics_created": sum(r["topics_created"] for r in reports),
-        "topics_updated": sum(r["topics_updated"] for r in reports),
-        "members_linked": sum(r["members_linked"] for r in reports),
-    }
+    totals = {f.key: sum(r[f.key] for r in reports) for f in FIGURES}
     return {
         "date": day,
         "partitions": len(reports),
@@ -125,6 +115,7 @@ def _summarise(day: str, reports: list[dict[str, Any]]) -> dict[str, Any]:
 
 def _publish(summary: dict[str, Any], reports: list[dict[str, Any]]) -> None:
     day = summary["date"]
+    headings = [f.heading for f in FIGURES]
     rows = []
     for key, count in summary["actions"].items():
         action, rule = key.split("/", 1)
@@ -140,17 +131,13 @@ def _publish(summary: dict[str, Any], reports: list[dict[str, Any]]) -> None:
         f"{summary['partitions']} partitions ({summary['already_done']} already done before "
         "this run).",
         "",
-        "| partition | scopes | observations | promoted | expired | new topics "
-        "| topics updated | members linked |",
-        "|---|---|---|---|---|---|---|---|",
+        "| " + " | ".join(["partition", "scopes", "observations", *headings]) + " |",
+        "|---" * (3 + len(headings)) + "|",
     ]
     for r in reports:
         note = " (already done)" if r["already_done"] else ""
-        lines.append(
-            f"| {r['partition']}{note} | {r['scopes']} | {r['observations']} | {r['promoted']} "
-            f"| {r['expired']} | {r['topics_created']} | {r['topics_updated']} "
-            f"| {r['members_linked']} |"
-        )
+        cells = [f"{r['partition']}{note}", r["scopes"], r["observations"]]
+        lines.append("| " + " | ".join(str(c) for c in cells + [r[f.key] for f in FIGURES]) + " |")
     create_markdown_artifact(
         key="nightly-summary", markdown="\n".join(lines), description=f"Nightly pass {day}"
     )

@@ -13,6 +13,7 @@ from prefect.artifacts import create_markdown_artifact, create_table_artifact
 
 from memcurator.settings import Settings
 from store.engine import require_current_schema
+from tasks.common import with_retries
 from tasks.operations import ingest_file, sample_for_audit
 from tasks.secrets import store_engine
 
@@ -24,7 +25,7 @@ def ingest(path: str, batch_size: int | None = None) -> dict[str, Any]:
     require_current_schema(store_engine())
     if not Path(path).is_file():
         raise FileNotFoundError(f"no such candidate file: {path}")
-    counts = ingest_file(path, batch_size or settings.batch_size)
+    counts = with_retries(ingest_file)(path, batch_size or settings.batch_size)
     create_table_artifact(
         key="ingest",
         table=[{"outcome": k, "count": v} for k, v in counts.items()],
@@ -37,7 +38,7 @@ def ingest(path: str, batch_size: int | None = None) -> dict[str, Any]:
 def audit(per_type: int = 20, seed: int | None = None) -> dict[str, Any]:
     """Sample active entries per type for a person to check; publish it with the rates."""
     require_current_schema(store_engine())
-    found = sample_for_audit(per_type, seed)
+    found = with_retries(sample_for_audit)(per_type, seed)
     lines = [
         "# Sample audit",
         "",

@@ -2,37 +2,22 @@
 
 The public Python API mirrors the CLI: ``submit`` gates candidates in-process exactly as
 ``memcurator ingest`` does; ``as_of``, ``recall`` and ``trace`` answer support's questions.
-Heavy imports wait until a function is called, so the pure core (``memcurator.schema``,
-``memcurator.gate``, ...) stays cheap to import.
+This facade only delegates to the app layer (``memcurator.app.api``), importing it when a
+function is called, so the pure core (``memcurator.schema``, ``memcurator.gate``, ...) stays
+cheap to import and free of the store.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from sqlalchemy import Engine
-
+    from memcurator.app.ingest import IngestReport
     from memcurator.schema import Candidate
-    from memcurator.service import IngestReport
 
 __all__ = ["as_of", "recall", "submit", "trace"]
-
-
-@contextmanager
-def _store(database_url: str | None) -> Iterator[Engine]:
-    from memcurator.settings import Settings
-    from store.engine import make_engine, require_current_schema
-
-    engine = make_engine(database_url or Settings().database_url)
-    try:
-        require_current_schema(engine)
-        yield engine
-    finally:
-        engine.dispose()
 
 
 def submit(
@@ -46,20 +31,18 @@ def submit(
     Returns the counts per outcome; raises ``store.engine.StoreError`` when the store is
     unreachable or not initialised. Rejections are logged, never raised.
     """
-    from memcurator.service import submit as submit_to
+    from memcurator.app import api
 
-    with _store(database_url) as engine:
-        return submit_to(candidates, engine=engine, batch_size=batch_size)
+    return api.submit(candidates, database_url=database_url, batch_size=batch_size)
 
 
 def as_of(
     scope: Mapping[str, str], at: datetime, *, database_url: str | None = None
 ) -> list[dict[str, Any]]:
     """The entries that were current for ``scope`` at ``at`` (timezone-aware)."""
-    from store.reading import as_of as as_of_query
+    from memcurator.app import api
 
-    with _store(database_url) as engine:
-        return as_of_query(engine, scope, at)
+    return api.as_of(scope, at, database_url=database_url)
 
 
 def recall(
@@ -70,10 +53,9 @@ def recall(
     database_url: str | None = None,
 ) -> list[dict[str, Any]]:
     """The active view an agent gets: most specific scope per key, ranked."""
-    from store.reading import recall as recall_query
+    from memcurator.app import api
 
-    with _store(database_url) as engine:
-        return recall_query(engine, scope, explain=explain, limit=limit)
+    return api.recall(scope, explain=explain, limit=limit, database_url=database_url)
 
 
 def trace(
@@ -84,7 +66,6 @@ def trace(
 ) -> dict[str, Any] | None:
     """An entry, its source turns, its log events and its supersession chain, or None.
     Ids are unique per tenant: ``scope`` (its top level) says whose id it is."""
-    from store.reading import trace as trace_query
+    from memcurator.app import api
 
-    with _store(database_url) as engine:
-        return trace_query(engine, memory_id, scope)
+    return api.trace(memory_id, scope=scope, database_url=database_url)

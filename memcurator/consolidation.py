@@ -22,19 +22,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Literal
 
 import numpy as np
 from sklearn.cluster import AgglomerativeClustering
 from sklearn.feature_extraction.text import TfidfVectorizer
 
 from memcurator.ids import content_id
-from memcurator.keys import normalise_key_part
+from memcurator.keys import tool_key
 from memcurator.lifecycle import Policy as Policy
 from memcurator.lifecycle import Sighting as Sighting
 from memcurator.lifecycle import qualifying
 from memcurator.schema import FACT_THRESHOLD, MAX_CONTENT_CHARS
+from memcurator.vocabulary import most_sensitive
 
-SENSITIVITY_ORDER = ("public", "internal", "confidential", "restricted")
 # Past this many unassigned observations in one scope and tool, cluster them in slices (in
 # time order) so memory stays quadratic in the slice, not in a year of backlog.
 CLUSTER_SLICE = 1500
@@ -57,6 +58,8 @@ class Observation:
     subject_key: str | None
     sightings: tuple[Sighting, ...]
     in_topic: bool = False
+    subject_value: str | None = None
+    source_kind: str = "tool_result"
 
     @property
     def last_seen(self) -> datetime:
@@ -95,6 +98,22 @@ class Topic:
     last_seen: datetime
 
 
+# insert: a new active fact; merge: evidence added to ``other``; supersede: a new active
+# fact that supersedes ``other``; stale: a new fact, superseded by the newer ``other`` at once.
+PlacementAction = Literal["insert", "merge", "supersede", "stale"]
+
+
+@dataclass(frozen=True)
+class Placement:
+    """What a promotion does to its key: ``fact_id`` holds its evidence afterwards."""
+
+    action: PlacementAction
+    fact_id: str
+    other: str | None = None
+    reason: str = ""
+    valid_to: datetime | None = None  # the end of the superseded one's validity
+
+
 @dataclass(frozen=True)
 class Promotion:
     observation_id: str
@@ -102,6 +121,10 @@ class Promotion:
     qualified_at: datetime
     sessions: tuple[str, ...]
     confidence: float
+    evidence: int = 0  # its sightings up to the moment it qualified
+    # Where it lands under its key (``promotion.place_promotions``), once the fact there is
+    # known; the writer applies it.
+    placement: Placement | None = None
 
 
 @dataclass(frozen=True)
@@ -166,17 +189,14 @@ def promotion_of(obs: Observation, policy: Policy) -> Promotion | None:
     sighting, sessions = qualified
     fact_id = content_id(sighting.created_at, f"promotion\0{obs.id}".encode())
     confidence = round(max(obs.confidence, FACT_THRESHOLD), 4)
-    return Promotion(obs.id, fact_id, sighting.created_at, tuple(sessions), confidence)
+    evidence = sum(1 for s in obs.sightings if s.created_at <= sighting.created_at)
+    return Promotion(obs.id, fact_id, sighting.created_at, tuple(sessions), confidence, evidence)
 
 
 def expiry_of(obs: Observation, cutoff: datetime, policy: Policy) -> Expiry | None:
     """The expiry of ``obs`` if ``expire_after`` has passed since it was last seen."""
     expires_at = obs.last_seen + policy.expire_after
     return Expiry(obs.id, expires_at, obs.last_seen) if expires_at <= cutoff else None
-
-
-def tool_key(tool: str | None) -> str:
-    return normalise_key_part(tool) if tool else ""
 
 
 def batch_topics(
@@ -311,7 +331,7 @@ def _grow(
         content=topic_content(topic.tool_key, recent, len(ids)),
         created_at=min([m.created_at for m in joined] + ([topic.created_at] if before else [])),
         confidence=round(total / len(ids), 4),
-        sensitivity=max(sensitivities, key=SENSITIVITY_ORDER.index),
+        sensitivity=most_sensitive(sensitivities),
         last_seen=max([m.last_seen for m in joined] + ([topic.last_seen] if before else [])),
     )
 

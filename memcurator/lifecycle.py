@@ -14,14 +14,17 @@ from datetime import UTC, datetime, time, timedelta
 
 from memcurator.settings import Settings
 
+# The defaults live in one place, the settings; a Policy() without settings uses them too.
+_DEFAULTS = {name: f.default for name, f in Settings.model_fields.items()}
+
 
 @dataclass(frozen=True)
 class Policy:
-    """The nightly pass's knobs (SPEC rule 6 and 7 defaults)."""
+    """The nightly pass's knobs (SPEC rule 6 and 7 defaults, from ``Settings``)."""
 
-    expire_after: timedelta = timedelta(days=30)
-    promote_sessions: int = 3
-    topic_similarity: float = 0.3
+    expire_after: timedelta = timedelta(days=_DEFAULTS["expire_after_days"])
+    promote_sessions: int = _DEFAULTS["promote_sessions"]
+    topic_similarity: float = _DEFAULTS["topic_similarity"]
     min_topic_size: int = 2
 
     @classmethod

@@ -43,7 +43,9 @@ from memcurator.vocabulary import (
     most_sensitive,
 )
 
-_PROTECTED = {SourceKind.USER_MESSAGE, SourceKind.TOOL_RESULT}
+# Sources an inference never supersedes (rule 5).
+PROTECTED_SOURCES = frozenset({SourceKind.USER_MESSAGE, SourceKind.TOOL_RESULT})
+_PROTECTED = PROTECTED_SOURCES
 CHAINED_TYPES = (MemoryType.FACT, MemoryType.SUMMARY)
 LIVE = (Status.ACTIVE, Status.SUPERSEDED)
 Relate = Callable[..., Judgement]
@@ -220,6 +222,15 @@ def _apply_content(
     version.valid_from = src.valid_from
 
 
+def compatible(judgement: Judgement, kind: Cardinality) -> bool:
+    """Rule 4: whether a fact or summary that ``judgement`` relates to the latest version of
+    its key joins it (merge or refine) rather than starting a version that supersedes it."""
+    if judgement.relation in ("same", "refinement"):
+        return True
+    # A set-valued attribute gathers every compatible value into one entry.
+    return judgement.relation == "unrelated" and kind == "set"
+
+
 def rebuild_chain(versions: Iterable[Version]) -> None:
     """Set status, valid_to and superseded_by of a key's facts or summaries from their order.
 
@@ -350,10 +361,7 @@ class Timeline:
         return None, None
 
     def _compatible(self, judgement: Judgement) -> bool:
-        if judgement.relation in ("same", "refinement"):
-            return True
-        # A set-valued attribute gathers every compatible value into one entry.
-        return judgement.relation == "unrelated" and self.kind == "set"
+        return compatible(judgement, self.kind)
 
     def _name(
         self, groups: list[Version], names: dict[str, Version], statics: dict[str, NewEntry]

@@ -1,7 +1,9 @@
 """The nightly pass's writes: apply one partition's plan, with a write-log row per action.
 
 Every value written derives from the plan and the pass's cutoff (``updated_at`` is the
-cutoff, not the wall clock), so a rerun writes byte-identical rows.
+cutoff, not the wall clock), so a rerun writes byte-identical rows. Nothing is decided here:
+even where a promotion lands is the plan's (``memcurator.promotion``). One method per step of
+``memcurator.steps.STEPS``, each taking that step's part of the plan.
 """
 
 from __future__ import annotations
@@ -11,19 +13,15 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, String, any_, bindparam, insert, select, update
-from sqlalchemy.dialects.postgresql import ARRAY
+from sqlalchemy import Connection, bindparam, insert, select, update
 
-from memcurator.consolidation import Expiry, Observation, Policy, Promotion, TopicUpdate
-from store.queries import iso
-from store.tables import Entry, TopicMember, WriteLog
-
-TOPIC_KEY_PREFIX = "topic:"
-_CHUNK = 500
-
-
-def topic_subject_key(tool_key: str, anchor_id: str) -> str:
-    return f"{TOPIC_KEY_PREFIX}{tool_key or 'general'}/{anchor_id}"
+from memcurator.consolidation import Expiry, Placement, Policy, Promotion, TopicUpdate
+from memcurator.decisions import NewEntry
+from memcurator.keys import topic_key
+from memcurator.vocabulary import Action, MemoryType, Rule, SourceKind, Status
+from store.bulk import in_values, insert_rows
+from store.rows import entry_row, iso
+from store.tables import ConsolidationRun, Entry, TopicMember, WriteLog
 
 
 class PassWriter:
@@ -38,8 +36,10 @@ class PassWriter:
         flow_run_id: str | None,
         run_date: str,
         tenant: str,
+        policy: Policy,
     ) -> None:
         self.conn, self.cutoff, self.now, self.tenant = conn, cutoff, now, tenant
+        self.policy = policy
         self.flow_run_id, self.run_date = flow_run_id, run_date
         self.events: list[dict[str, Any]] = []
         self.actions: dict[str, int] = {}
@@ -71,115 +71,120 @@ class PassWriter:
 
     def flush(self) -> None:
         if self.events:
-            self.conn.execute(insert(WriteLog), self.events)
+            insert_rows(self.conn, WriteLog, self.events)
             self.events = []
 
-    def promote(
-        self, promotions: Sequence[Promotion], observations: dict[str, Observation]
-    ) -> None:
+    def promote(self, promotions: Sequence[Promotion]) -> None:
         if not promotions:
             return
         rows = _entry_rows(self.conn, self.tenant, [p.observation_id for p in promotions])
-        current: dict[tuple[str, str], str] = {}
         for p in promotions:
-            obs = rows[p.observation_id]
-            key = obs["subject_key"]
-            target = None
-            if key is not None:
-                target = current.get((obs["scope_key"], key)) or self.conn.scalar(
-                    select(Entry.id).where(
-                        Entry.tenant == self.tenant,
-                        Entry.scope_key == obs["scope_key"],
-                        Entry.type == "fact",
-                        Entry.subject_key == key,
-                        Entry.status == "active",
-                    )
-                )
-            evidence = sum(
-                1
-                for s in observations[p.observation_id].sightings
-                if s.created_at <= p.qualified_at
-            )
-            sessions = ", ".join(p.sessions)
-            if target is None:
-                fact = {
-                    **obs,
-                    "id": p.fact_id,
-                    "type": "fact",
-                    "confidence": p.confidence,
-                    "valid_from": p.qualified_at,
-                    "valid_since": p.qualified_at,
-                    "valid_to": None,
-                    "supersedes": p.observation_id,
-                    "superseded_by": None,
-                    "status": "active",
-                    "evidence": evidence,
-                    "last_confirmed_at": p.qualified_at,
-                    "updated_at": self.cutoff,
-                }
-                self.conn.execute(insert(Entry), [fact])
-                target = p.fact_id
-                self.log(
-                    "inserted",
-                    "promotion",
-                    target,
-                    [p.observation_id],
-                    f"fact promoted from observation {p.observation_id}",
-                )
-            else:
+            placement = p.placement or Placement("insert", p.fact_id)
+            if placement.action == "merge":
                 self.conn.execute(
                     update(Entry)
-                    .where(Entry.tenant == self.tenant, Entry.id == target)
-                    .values(evidence=Entry.evidence + evidence, updated_at=self.cutoff)
+                    .where(Entry.tenant == self.tenant, Entry.id == placement.fact_id)
+                    .values(evidence=Entry.evidence + p.evidence, updated_at=self.cutoff)
                 )
-            if key is not None:
-                current[(obs["scope_key"], key)] = target
+            else:
+                self._insert_fact(p, rows[p.observation_id], placement)
             self.conn.execute(
                 update(Entry)
                 .where(
                     Entry.tenant == self.tenant,
                     Entry.id == p.observation_id,
-                    Entry.status == "active",
+                    Entry.status == Status.ACTIVE,
                 )
                 .values(
-                    status="superseded",
+                    status=Status.SUPERSEDED,
                     valid_to=p.qualified_at,
-                    superseded_by=target,
+                    superseded_by=placement.fact_id,
                     updated_at=self.cutoff,
                 )
             )
             self.log(
-                "promoted",
-                "promotion",
+                Action.PROMOTED,
+                Rule.PROMOTION,
                 p.observation_id,
-                [target],
-                f"seen in {len(p.sessions)} distinct sessions ({sessions}) by "
-                f"{iso(p.qualified_at)}: promoted to fact {target}",
+                [placement.fact_id],
+                f"seen in {len(p.sessions)} distinct sessions ({', '.join(p.sessions)}) by "
+                f"{iso(p.qualified_at)}: promoted to fact {placement.fact_id}",
                 {
                     "sessions": list(p.sessions),
                     "qualified_at": iso(p.qualified_at),
-                    "fact_id": target,
-                    "evidence": evidence,
+                    "fact_id": placement.fact_id,
+                    "evidence": p.evidence,
                 },
             )
         self.flush()
 
-    def expire(self, expiries: Sequence[Expiry], policy: Policy) -> None:
+    def _insert_fact(self, p: Promotion, obs: dict[str, Any], placement: Placement) -> None:
+        """The promoted fact; under ``supersede`` the fact it replaces is closed first (one
+        active fact per key), under ``stale`` the new one is born superseded (rule 5)."""
+        stale = placement.action == "stale"
+        if placement.action == "supersede":
+            self.conn.execute(
+                update(Entry)
+                .where(Entry.tenant == self.tenant, Entry.id == placement.other)
+                .values(
+                    status=Status.SUPERSEDED,
+                    valid_to=placement.valid_to,
+                    superseded_by=p.fact_id,
+                    updated_at=self.cutoff,
+                )
+            )
+            self.log(
+                Action.SUPERSEDED, Rule.PROMOTION, str(placement.other), [p.fact_id],
+                f"superseded by fact {p.fact_id}, promoted from observation "
+                f"{p.observation_id}: {placement.reason}",
+            )  # fmt: skip
+        fact = {
+            **obs,
+            "id": p.fact_id,
+            "type": MemoryType.FACT,
+            "confidence": p.confidence,
+            "valid_from": p.qualified_at,
+            "valid_since": p.qualified_at,
+            "valid_to": placement.valid_to if stale else None,
+            "supersedes": p.observation_id,
+            "superseded_by": placement.other if stale else None,
+            "status": Status.SUPERSEDED if stale else Status.ACTIVE,
+            "evidence": p.evidence,
+            "last_confirmed_at": p.qualified_at,
+            "updated_at": self.cutoff,
+        }
+        self.conn.execute(insert(Entry), [fact])
+        self.log(
+            Action.INSERTED,
+            Rule.PROMOTION,
+            p.fact_id,
+            [p.observation_id],
+            f"fact promoted from observation {p.observation_id}",
+        )
+        if stale:
+            self.log(
+                Action.SUPERSEDED, Rule.PROMOTION, p.fact_id, [str(placement.other)],
+                f"superseded at once by the newer fact {placement.other}: {placement.reason}",
+            )  # fmt: skip
+
+    def expire(self, expiries: Sequence[Expiry]) -> None:
         if not expiries:
             return
         self.conn.execute(
             update(Entry)
             .where(
-                Entry.tenant == self.tenant, Entry.id == bindparam("oid"), Entry.status == "active"
+                Entry.tenant == self.tenant,
+                Entry.id == bindparam("oid"),
+                Entry.status == Status.ACTIVE,
             )
-            .values(status="expired", valid_to=bindparam("at"), updated_at=self.cutoff),
+            .values(status=Status.EXPIRED, valid_to=bindparam("at"), updated_at=self.cutoff),
             [{"oid": e.observation_id, "at": e.expired_at} for e in expiries],
         )
-        days = policy.expire_after / timedelta(days=1)
+        days = self.policy.expire_after / timedelta(days=1)
         for e in expiries:
             self.log(
-                "expired",
-                "expiry",
+                Action.EXPIRED,
+                Rule.EXPIRY,
                 e.observation_id,
                 [],
                 f"observation last seen {iso(e.last_seen)} and not promoted: expired "
@@ -220,62 +225,64 @@ class PassWriter:
             ]
             verb = "new topic" if t.is_new else "topic grew"
             self.log(
-                "consolidated",
-                "consolidation",
+                Action.CONSOLIDATED,
+                Rule.CONSOLIDATION,
                 t.topic_id,
                 list(t.new_members),
                 f"{verb}: {len(t.new_members)} observations linked, {len(t.members)} in all",
             )
         if members:
-            self.conn.execute(insert(TopicMember), members)
+            insert_rows(self.conn, TopicMember, members)
         self.flush()
 
     def _topic_row(self, t: TopicUpdate) -> dict[str, Any]:
-        scope = json.loads(t.scope_key)
-        return {
-            "tenant": self.tenant,
-            "id": t.topic_id,
-            "type": "summary",
-            "scope_key": t.scope_key,
-            **{
-                lvl: scope.get(lvl)
-                for lvl in ("org_id", "team_id", "project_id", "user_id", "agent_id")
-            },
-            "content": t.content,
-            "source_kind": "system",
-            "source_ref": f"consolidation:{self.run_date}",
-            "source_session_id": f"nightly-{self.run_date}",
-            "confidence": t.confidence,
-            "created_at": t.created_at,
-            "valid_from": t.created_at,
-            "valid_since": t.created_at,
-            "valid_to": None,
-            "supersedes": None,
-            "superseded_by": None,
-            "sensitivity": t.sensitivity,
-            "subject_key": topic_subject_key(t.tool_key, t.members[0]),
-            "subject_entity": None,
-            "subject_attribute": None,
-            "subject_value": None,
-            "task_id": None,
-            "links": list(t.members),
-            "tool": t.tool,
-            "symptom": None,
-            "status": "active",
-            "evidence": len(t.members),
-            "last_confirmed_at": t.last_seen,
-            "updated_at": self.cutoff,
-        }
+        """A new topic: a summary entry of the pass itself, named after its first member."""
+        topic = NewEntry(
+            id=t.topic_id,
+            type=MemoryType.SUMMARY,
+            scope=json.loads(t.scope_key),
+            content=t.content,
+            source_kind=SourceKind.SYSTEM,
+            source_ref=f"consolidation:{self.run_date}",
+            source_session_id=f"nightly-{self.run_date}",
+            confidence=t.confidence,
+            created_at=t.created_at,
+            valid_from=t.created_at,
+            sensitivity=t.sensitivity,
+            subject_key=topic_key(t.tool_key, t.members[0]),
+            links=t.members,
+            tool=t.tool,
+        )
+        row = entry_row(topic, self.cutoff, evidence=len(t.members), last_confirmed_at=t.last_seen)
+        # The partition's tenant and the scope as its members store it, as every row it writes.
+        row.update(tenant=self.tenant, scope_key=t.scope_key)
+        return row
+
+
+def record_run(
+    conn: Connection,
+    *,
+    run_date: str,
+    partition: str,
+    flow_run_id: str | None,
+    finished_at: datetime,
+    counts: dict[str, Any],
+) -> None:
+    """The partition's row in the pass's ledger, in its transaction: it landed whole."""
+    conn.execute(
+        insert(ConsolidationRun).values(
+            run_date=run_date,
+            partition=partition,
+            flow_run_id=flow_run_id,
+            finished_at=finished_at,
+            counts=counts,
+        )
+    )
 
 
 def _entry_rows(conn: Connection, tenant: str, ids: Sequence[str]) -> dict[str, dict[str, Any]]:
     rows: dict[str, dict[str, Any]] = {}
-    for start in range(0, len(ids), _CHUNK):
-        chunk = list(ids[start : start + _CHUNK])
-        if conn.dialect.name == "postgresql":
-            wanted = Entry.id == any_(bindparam(None, chunk, type_=ARRAY(String)))
-        else:
-            wanted = Entry.id.in_(chunk)
-        for row in conn.execute(select(Entry.__table__).where(Entry.tenant == tenant, wanted)):
+    for id_in in in_values(Entry.id, ids, conn):
+        for row in conn.execute(select(Entry.__table__).where(Entry.tenant == tenant, id_in)):
             rows[row.id] = dict(row._mapping)
     return rows

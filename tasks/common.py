@@ -1,17 +1,25 @@
-"""What every task shares: the retry rule (the store's engine is ``store.engines``)."""
+"""What every task shares: the retry policy (``memcurator.app.retry``) as Prefect options.
+
+The store's URL and engine come from ``tasks.secrets`` and ``store.engines``.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from store.errors import is_transient
+from memcurator.app.retry import RetryPolicy
+from memcurator.settings import Settings
+
+if TYPE_CHECKING:
+    # Not at run time: the CLI imports this module before its private Prefect server's URL
+    # is in the environment, and Prefect imported then starts a server of its own.
+    from prefect import Task
+
+T = TypeVar("T", bound="Task[Any, Any]")
 
 
-def retry_transient(_task: Any, _task_run: Any, state: Any) -> bool:
-    """Prefect retry condition: retry a lost connection, deadlock or serialization failure,
-    never a bug (a retried bug only fails again, later, with the same traceback)."""
-    try:
-        state.result()
-    except Exception as exc:
-        return is_transient(exc)
-    return False
+def with_retries(task: T) -> T:
+    """``task`` retried by the one retry policy, read from the settings when the flow runs
+    (a decorator's options are fixed at import, before a test or a deployment sets them)."""
+    options = RetryPolicy.from_settings(Settings()).prefect_options()
+    return task.with_options(**options)  # type: ignore[return-value]

@@ -1,21 +1,21 @@
-"""The nightly pass's task: one partition of scopes, one transaction."""
+"""The nightly pass's task: one partition of scopes, one transaction.
+
+Its retries are the flow's (``tasks.common.with_retries``): the one policy, read when the
+flow runs."""
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from datetime import UTC, date, datetime
 from typing import Any
 
 from prefect import get_run_logger, task
 from prefect.cache_policies import NO_CACHE
 from prefect.runtime import flow_run
-from prefect.tasks import exponential_backoff
 
+from memcurator.app.nightly import Partition, consolidate_partition
 from memcurator.consolidation import Policy
 from memcurator.settings import Settings
-from store.consolidation import Partition, consolidate_partition
 from store.engine import WRITER
-from tasks.common import retry_transient
 from tasks.secrets import store_engine
 
 
@@ -23,10 +23,6 @@ from tasks.secrets import store_engine
     name="consolidate-partition",
     task_run_name="consolidate-{as_of}-part-{index}",
     cache_policy=NO_CACHE,
-    retries=3,
-    retry_delay_seconds=exponential_backoff(backoff_factor=2),
-    retry_jitter_factor=0.5,
-    retry_condition_fn=retry_transient,
 )
 def consolidate_scope_partition(as_of: str, index: int, count: int) -> dict[str, Any]:
     """Promote, expire and batch into topics one partition's observations for ``as_of``."""
@@ -43,4 +39,4 @@ def consolidate_scope_partition(as_of: str, index: int, count: int) -> dict[str,
             now=datetime.now(UTC),
         )
     get_run_logger().info(report.line())
-    return asdict(report)
+    return report.as_dict()

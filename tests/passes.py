@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Connection, Engine, func, select
 
+from memcurator.app import nightly
+from memcurator.app.ingest import ingest_stream
+from memcurator.app.nightly import Partition, PartitionReport, consolidate_partition
 from memcurator.consolidation import Policy
-from memcurator.service import ingest_stream
-from store.consolidation import Partition, PartitionReport, consolidate_partition
 from store.engine import WRITER
 from store.passlock import pass_lock
 from store.queries import iter_entries
@@ -82,3 +83,25 @@ def log_counts(engine: Engine) -> dict[tuple[str, str], int]:
             )
         )
         return {(a, r): n for a, r, n in rows}
+
+
+Hook = Callable[[Connection, str], None]
+
+
+def stage_hooks(hook: Hook) -> dict[str, Callable[..., Any]]:
+    """Replacements for the nightly pass's two seams (``memcurator.app.nightly.plan`` and
+    ``write_step``) that call ``hook(conn, stage)`` after the real work: "planned" once a
+    partition is loaded and planned, then each step's name (``STEPS``) once written. Set
+    them with ``monkeypatch.setattr(nightly, name, fn)``."""
+    plan, write_step = nightly.plan, nightly.write_step
+
+    def planned(conn: Connection, *args: Any, **kwargs: Any) -> Any:
+        work = plan(conn, *args, **kwargs)
+        hook(conn, "planned")
+        return work
+
+    def written(conn: Connection, step: Any, work: Any) -> None:
+        write_step(conn, step, work)
+        hook(conn, step.name)
+
+    return {"plan": planned, "write_step": written}

@@ -14,8 +14,9 @@ import threading
 import time
 from typing import Any
 
-import store.consolidation
 from flows.consolidation import nightly_consolidation
+from memcurator.app import nightly
+from tests.passes import stage_hooks
 
 _order = itertools.count(1)
 _guard = threading.Lock()
@@ -30,6 +31,7 @@ def _slow_checkpoint(conn: Any, stage: str) -> None:
 
 if __name__ == "__main__":
     url, day, partitions = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    store.consolidation.checkpoint = _slow_checkpoint
+    for name, seam in stage_hooks(_slow_checkpoint).items():
+        setattr(nightly, name, seam)
     os.environ["MEMCURATOR_DATABASE_URL"] = url
     nightly_consolidation(as_of=day, partitions=partitions)

@@ -22,6 +22,7 @@ from sqlalchemy import Engine
 
 from memcurator.cli.flow_runs import flows_for
 from memcurator.cli.progress import ingest_with_progress
+from memcurator.steps import FIGURES
 from memcurator.workload import generate_stream
 from store.engine import make_engine, upgrade
 from store.engines import dispose_engines
@@ -165,14 +166,11 @@ def _print_outcomes(console: Console, counts: dict[str, int]) -> None:
 
 def _print_passes(console: Console, engine: Engine, nights: list[dict[str, Any]]) -> None:
     table = Table(title="The nightly passes (rules 6-7)")
-    for column in ("night", "promoted", "expired", "new topics", "topics updated", "linked"):
-        table.add_column(column, justify="left" if column == "night" else "right")
+    table.add_column("night", justify="left")
+    for figure in FIGURES:
+        table.add_column(figure.column, justify="right")
     for n in nights:
-        table.add_row(
-            n["date"],
-            *(str(n[k]) for k in ("promoted", "expired", "topics_created", "topics_updated")),
-            str(n["members_linked"]),
-        )
+        table.add_row(n["date"], *(str(n[f.key]) for f in FIGURES))
     console.print(table)
     shown = Table(title="After the passes, for u_0000")
     shown.add_column("entry")

@@ -93,7 +93,7 @@ def drops(
 
     Example: memcurator drops --days 7
     """
-    from memcurator.report import drift_flags, with_drift
+    from memcurator.app.report import drift_flags, with_drift
     from store.operations import drop_rates
 
     engine = open_engine(database_url)
@@ -117,7 +117,7 @@ def report(
 
     Example: memcurator report --html report.html --days 30
     """
-    from memcurator.report import write_html_report
+    from memcurator.app.report import write_html_report
 
     try:
         last = date.fromisoformat(until) if until else None

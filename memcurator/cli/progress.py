@@ -14,7 +14,7 @@ from rich.progress import (
 )
 from sqlalchemy import Engine
 
-from memcurator.service import IngestReport, ingest_stream, read_lines
+from memcurator.app.ingest import IngestReport, ingest_stream, read_lines
 
 
 def ingest_with_progress(

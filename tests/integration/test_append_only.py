@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from sqlalchemy import Engine, func, select, text
 
-from memcurator.service import submit
+from memcurator.app.ingest import submit
 from store.engine import make_engine, upgrade
 from store.tables import Entry, WriteLog
 from tests.factories import candidate

@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import Engine
 from sqlalchemy.engine import make_url
 
-from memcurator.service import ingest_stream, read_lines
+from memcurator.app.ingest import ingest_stream, read_lines
 from store.queries import iter_entries, iter_log
 from tests.factories import candidate, line
 

@@ -58,7 +58,7 @@ def test_two_processes_writing_one_key_leave_exactly_one_current_entry(pg_url: s
 
 def test_the_database_refuses_a_second_current_entry_for_one_key(engine: Engine) -> None:
     submit_to = [seat("first", "u_x", "Prefers window seats", 1)]
-    from memcurator.service import submit as submit_engine
+    from memcurator.app.ingest import submit as submit_engine
 
     submit_engine(submit_to, engine=engine)
     refused = r"(?i)unique|uq_entries_one_current"

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from sqlalchemy import Engine
 
-from memcurator.service import submit
+from memcurator.app.ingest import submit
 from store.queries import iter_entries
 from tests.factories import candidate
 

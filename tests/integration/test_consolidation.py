@@ -15,7 +15,7 @@ from store.queries import iter_entries, iter_log
 from store.reading import trace
 from store.tables import ConsolidationRun, Entry, TopicMember
 from tests.factories import observation
-from tests.passes import export, ingest, log_counts, run_pass
+from tests.passes import export, ingest, log_counts, run_pass, stage_hooks
 
 
 def entry(engine: Engine, memory_id: str) -> dict[str, object]:
@@ -34,7 +34,7 @@ def test_an_observation_expires_exactly_thirty_days_after_it_was_last_seen(
     # The pass for 30 March sees up to 31 March 00:00: exactly 30 days.
     [report] = run_pass(engine, date(2025, 3, 30))
     expired = entry(engine, "o_timeout")
-    assert report.expired == 1
+    assert report.figures["expired"] == 1
     assert expired["status"] == "expired"
     assert expired["valid_to"] == "2025-03-31T00:00:00Z"
     [event] = [e for e in iter_log(engine, action="expired")]
@@ -52,7 +52,7 @@ def test_an_observation_last_seen_mid_morning_expires_at_that_minute_not_at_the_
     assert entry(engine, "o_late")["status"] == "active"
     [report] = run_pass(engine, date(2025, 3, 31))
     expired = entry(engine, "o_late")
-    assert report.expired == 1 and expired["status"] == "expired"
+    assert report.figures["expired"] == 1 and expired["status"] == "expired"
     assert expired["valid_to"] == "2025-03-31T09:17:42Z"
     assert expired["updated_at"] == "2025-04-01T00:00:00Z"
     [event] = [e for e in iter_log(engine, action="expired")]
@@ -95,9 +95,9 @@ def test_promotion_needs_exactly_three_distinct_sessions(engine: Engine) -> None
     )
     # Before the third session the pass promotes nothing.
     [report] = run_pass(engine, date(2025, 3, 2))
-    assert report.promoted == 0
+    assert report.figures["promoted"] == 0
     [report] = run_pass(engine, date(2025, 3, 3))
-    assert report.promoted == 1
+    assert report.figures["promoted"] == 1
     promoted = trace(engine, "o_three")
     assert promoted is not None
     assert promoted["entry"]["status"] == "superseded"
@@ -207,7 +207,7 @@ def test_partitions_split_the_scopes_and_together_cover_them_all(
     run_pass(one, date(2025, 3, 4), partitions=1)
     reports = run_pass(four, date(2025, 3, 4), partitions=4)
     assert sum(r.scopes for r in reports) == 12
-    assert sum(r.promoted for r in reports) == 12
+    assert sum(r.figures["promoted"] for r in reports) == 12
     assert export(one) == export(four)
 
 
@@ -218,7 +218,7 @@ def test_the_pass_ignores_what_arrived_after_its_date(engine: Engine) -> None:
         + [observation("u_1", "s_3", "2025-03-09T09:00:00Z")],
     )
     [report] = run_pass(engine, date(2025, 3, 5))
-    assert report.promoted == 0
+    assert report.figures["promoted"] == 0
     with engine.connect() as conn:
         assert conn.scalar(select(func.count()).select_from(TopicMember)) == 0
         assert conn.scalar(select(func.count()).where(Entry.type == "fact")) == 0
@@ -226,30 +226,97 @@ def test_the_pass_ignores_what_arrived_after_its_date(engine: Engine) -> None:
 
 def test_an_observation_seen_again_while_the_pass_runs_is_not_expired(pg_url: str) -> None:
     """Ingest commits a new sighting after the pass read the store but before it wrote."""
-    import store.consolidation
+    from memcurator.app import nightly
     from store.engine import make_engine, upgrade
 
     engine = make_engine(pg_url)
     upgrade(engine)
     try:
         ingest(engine, [observation("u_1", "s_1", "2025-03-01T00:00:00Z", id="o_old")])
-        original = store.consolidation.checkpoint
+        originals = {name: getattr(nightly, name) for name in ("plan", "write_step")}
 
         def seen_again(conn: object, stage: str) -> None:
             # Seen on the day of the pass that would expire it: it still renews it.
             if stage == "planned":
                 ingest(engine, [observation("u_1", "s_2", "2025-03-30T08:00:00Z")])
 
-        store.consolidation.checkpoint = seen_again
+        for name, seam in stage_hooks(seen_again).items():
+            setattr(nightly, name, seam)
         try:
             [report] = run_pass(engine, date(2025, 3, 30))
         finally:
-            store.consolidation.checkpoint = original
-        assert report.expired == 0
+            for name, seam in originals.items():
+                setattr(nightly, name, seam)
+        assert report.figures["expired"] == 0
         doc = entry(engine, "o_old")
         assert doc["status"] == "active" and doc["evidence"] == 2
         # The next night sees the new sighting and keeps the observation.
         [report] = run_pass(engine, date(2025, 3, 31))
-        assert report.expired == 0 and entry(engine, "o_old")["status"] == "active"
+        assert report.figures["expired"] == 0 and entry(engine, "o_old")["status"] == "active"
     finally:
         engine.dispose()
+
+
+def seat(kind: str, session: str, at: str, content: str, **overrides: object) -> dict[str, object]:
+    """A statement about u_1's seat preference, under one explicit subject key (an
+    observation names a tool and a symptom too, as the schema asks; the subject wins)."""
+    no_tool = {"tool": None, "symptom": None} if kind == "fact" else {}
+    doc = observation("u_1", session, at, content=content, **no_tool, **overrides)  # type: ignore[arg-type]
+    doc["type"] = kind
+    doc["subject"] = {"entity": "user", "attribute": "seat_preference"}
+    if kind == "fact":
+        doc["source"]["kind"] = "user_message"  # type: ignore[index]
+        doc["confidence"] = 0.9
+    return doc
+
+
+def test_a_promoted_observation_that_contradicts_the_fact_under_its_key_supersedes_it(
+    engine: Engine,
+) -> None:
+    ingest(
+        engine,
+        [seat("fact", "s_0", "2025-03-01T08:00:00Z", "Prefers window seats", id="f_window")]
+        + [
+            seat("observation", f"s_{i}", f"2025-03-0{i + 1}T09:00:00Z", "Prefers aisle seats")
+            for i in (1, 2, 3)
+        ],
+    )
+    [report] = run_pass(engine, date(2025, 3, 4))
+    assert report.figures["promoted"] == 1
+    [promoted] = [e for e in iter_log(engine, action="promoted")]
+    fact_id = promoted["payload"]["fact_id"]
+    # Not merged into the fact that says otherwise: a fact of its own, which supersedes it.
+    assert fact_id != "f_window"
+    aisle = entry(engine, fact_id)
+    assert aisle["content"] == "Prefers aisle seats" and aisle["status"] == "active"
+    assert aisle["evidence"] == 3
+    window = entry(engine, "f_window")
+    assert window["status"] == "superseded" and window["superseded_by"] == fact_id
+    assert window["valid_to"] == "2025-03-04T09:00:00Z" and window["evidence"] == 1
+    [why] = [e for e in iter_log(engine, action="superseded") if e["memory_id"] == "f_window"]
+    assert why["rule"] == "promotion" and why["related_ids"] == [fact_id]
+    assert "contradict" in why["reason"] or "aisle" in why["reason"], why["reason"]
+    # A rerun of the night changes nothing.
+    before = export(engine), log_counts(engine)
+    run_pass(engine, date(2025, 3, 4))
+    assert (export(engine), log_counts(engine)) == before
+
+
+def test_a_promoted_observation_that_says_the_same_as_the_fact_under_its_key_merges_into_it(
+    engine: Engine,
+) -> None:
+    ingest(
+        engine,
+        [seat("fact", "s_0", "2025-03-01T08:00:00Z", "Prefers window seats", id="f_window")]
+        + [
+            seat("observation", f"s_{i}", f"2025-03-0{i + 1}T09:00:00Z", "Prefers window seats")
+            for i in (1, 2, 3)
+        ],
+    )
+    [report] = run_pass(engine, date(2025, 3, 4))
+    assert report.figures["promoted"] == 1
+    [promoted] = [e for e in iter_log(engine, action="promoted")]
+    assert promoted["payload"]["fact_id"] == "f_window"
+    window = entry(engine, "f_window")
+    assert window["status"] == "active" and window["evidence"] == 4
+    assert not [e for e in iter_log(engine, action="superseded")]

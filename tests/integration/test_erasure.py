@@ -307,7 +307,7 @@ def test_an_erasure_during_an_ingest_of_the_same_person_leaves_nothing_dangling(
     on the per-key locks the erasure takes, so no source is left without its entry."""
     import threading
 
-    from memcurator.service import ingest_stream
+    from memcurator.app.ingest import ingest_stream
     from store.engine import make_engine, upgrade
 
     engine = make_engine(pg_url)

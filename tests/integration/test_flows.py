@@ -22,13 +22,13 @@ from typing import Any
 import pytest
 from sqlalchemy import Connection, Engine, func, select, text
 
-import store.consolidation
 from flows.consolidation import backfill, nightly_consolidation
+from memcurator.app import nightly
 from memcurator.workload import generate_stream
 from store.engine import make_engine, upgrade
 from store.passlock import PASS_LOCK_CLASS, PassBusy, PassLockLost
 from store.tables import ConsolidationRun, WriteLog
-from tests.passes import by_day, export, ingest, log_counts
+from tests.passes import by_day, export, ingest, log_counts, stage_hooks
 
 pytestmark = pytest.mark.usefixtures("flows_env")
 START = date(2025, 1, 6)
@@ -172,11 +172,12 @@ def test_a_pass_that_may_wait_runs_once_the_other_one_finishes(
     moments: dict[str, float] = {}
 
     def checkpoint(conn: Connection, at: str) -> None:
-        # Every partition passes its "planned" checkpoint before it writes anything.
+        # Every partition is "planned" before it writes anything.
         moments.setdefault("work_began", time.monotonic())
         work_began.set()
 
-    monkeypatch.setattr(store.consolidation, "checkpoint", checkpoint)
+    for name, seam in stage_hooks(checkpoint).items():
+        monkeypatch.setattr(nightly, name, seam)
 
     def hold() -> None:
         with held_elsewhere(url, engine):
@@ -241,7 +242,8 @@ def inject_once(
         if first:
             fault(conn)
 
-    monkeypatch.setattr(store.consolidation, "checkpoint", checkpoint)
+    for name, seam in stage_hooks(checkpoint).items():
+        monkeypatch.setattr(nightly, name, seam)
     return calls
 
 
@@ -324,7 +326,7 @@ def test_a_pass_whose_lock_connection_is_cut_stops_before_its_next_write(
             assert time.monotonic() < deadline, "the cut lock was never released"
             time.sleep(0.05)
 
-    original = store.consolidation.checkpoint
+    originals = {name: getattr(nightly, name) for name in ("plan", "write_step")}
     calls = inject_once(monkeypatch, "planned", cut_and_take)
     try:
         with pytest.raises(PassLockLost, match="lost its lock"):
@@ -337,7 +339,8 @@ def test_a_pass_whose_lock_connection_is_cut_stops_before_its_next_write(
     finally:
         second.invalidate()  # the other pass ends, and its session lock with it
         second.close()
-    monkeypatch.setattr(store.consolidation, "checkpoint", original)
+    for name, seam in originals.items():
+        monkeypatch.setattr(nightly, name, seam)
     fill(url, start=days[0], end=days[-1])
     assert (export(engine), log_counts(engine)) == clean
 

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import Engine, func, select
 
-from memcurator.service import ingest_stream, read_lines
+from memcurator.app.ingest import ingest_stream, read_lines
 from store.reading import trace
 from store.tables import Entry, EntrySource, Intake, WriteLog
 

@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import Engine, event, func, select, text
 from sqlalchemy.exc import OperationalError
 
-from memcurator.service import ingest_stream, submit
+from memcurator.app.ingest import ingest_stream, submit
 from store.engine import make_engine, upgrade
 from store.queries import iter_entries, iter_log
 from store.tables import Entry, Intake, WriteLog

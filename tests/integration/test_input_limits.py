@@ -11,7 +11,7 @@ from datetime import UTC, date, datetime
 import pytest
 from sqlalchemy import Engine, text
 
-from memcurator.service import ingest_stream, read_lines
+from memcurator.app.ingest import ingest_stream, read_lines
 from store.engine import make_engine, upgrade
 from store.operations import audit_sample
 from store.queries import iter_entries, iter_log
@@ -207,11 +207,11 @@ def test_one_stored_row_outside_python_years_breaks_no_read_and_no_pass(
     assert len(audit_sample(engine, per_type=5, seed=1)) == 2
     assert [e["id"] for e in as_of(engine, scope, datetime(2025, 3, 5, tzinfo=UTC))] == ["o_past"]
     [report] = run_pass(engine, date(2025, 4, 30))
-    assert report.expired == 1
+    assert report.figures["expired"] == 1
 
 
 def test_the_python_api_sends_datetimes_as_rfc_3339(engine: Engine) -> None:
-    from memcurator.service import submit
+    from memcurator.app.ingest import submit
 
     report = submit([candidate(created_at=datetime(2025, 3, 4, 10, 12, tzinfo=UTC))], engine=engine)
     assert report.outcomes == {"inserted": 1}

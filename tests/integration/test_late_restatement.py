@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
-from memcurator.service import ingest_stream
+from memcurator.app.ingest import ingest_stream
 from store.queries import iter_entries
 
 SCOPE = {"org_id": "acme", "user_id": "u_39"}

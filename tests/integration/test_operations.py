@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import Engine
 
 import memcurator
-from memcurator.service import submit
+from memcurator.app.ingest import submit
 from store.operations import audit_mark, audit_report, audit_sample, drop_rates
 from tests.factories import candidate
 

@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import Engine, select
 
-from memcurator.service import ingest_stream
+from memcurator.app.ingest import ingest_stream
 from memcurator.workload import FACT_TEMPLATES
 from store.queries import iter_entries
 from store.tables import EntrySource

@@ -32,7 +32,7 @@ from uuid import UUID
 import pytest
 from sqlalchemy import text
 
-from memcurator.service import ingest_stream, read_lines
+from memcurator.app.ingest import ingest_stream, read_lines
 from memcurator.workload import generate_stream
 from store.engine import make_engine, upgrade
 from tests.integration.test_flow_secrets import PASSWORD, with_password

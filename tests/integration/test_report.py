@@ -19,9 +19,9 @@ from xml.etree import ElementTree as ET
 
 from sqlalchemy import Engine
 
-from memcurator.report import load_report, report_markdown, write_html_report
+from memcurator.app.ingest import ingest_stream
+from memcurator.app.report import load_report, report_markdown, write_html_report
 from memcurator.report_html import render_html
-from memcurator.service import ingest_stream
 from store.engine import make_engine, upgrade
 from store.operations import audit_mark
 from store.queries import iter_entries

@@ -22,7 +22,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
-from memcurator.service import ingest_stream
+from memcurator.app.ingest import ingest_stream
 from store.engine import make_engine
 from tests.factories import candidate
 from tests.integration.test_bad_input import database_dump

@@ -16,7 +16,7 @@ from sqlalchemy import Engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 
-from memcurator.service import submit
+from memcurator.app.ingest import submit
 from store.engine import for_tenants, make_engine, upgrade
 from store.queries import iter_entries, iter_log
 from store.reading import AmbiguousId, trace
@@ -113,7 +113,7 @@ def test_the_nightly_pass_keeps_same_id_observations_of_two_tenants_apart(
         ingest(engine, sightings)
     reports = run_pass(engine, date(2025, 3, 4), partitions=2)
     assert sum(r.observations for r in reports) == 2  # one per tenant, three sightings each
-    assert sum(r.promoted for r in reports) == 2
+    assert sum(r.figures["promoted"] for r in reports) == 2
     for org in ("acme", "evil"):
         entries = list(iter_entries(engine, {"org_id": org}, status="all"))
         assert len({e["id"] for e in entries}) == len(entries)
@@ -234,7 +234,7 @@ def test_ingest_and_the_nightly_pass_run_end_to_end_as_the_app_role(
         ingest(app, sightings)
     reports = run_pass(app, date(2025, 3, 4), partitions=3)
     assert sum(r.observations for r in reports) == 2  # one per tenant, three sightings each
-    assert sum(r.promoted for r in reports) == 2  # each tenant's o_1, seen in 3 sessions
+    assert sum(r.figures["promoted"] for r in reports) == 2  # each tenant's o_1, seen in 3 sessions
     with admin.connect() as conn:
         facts = conn.execute(
             text("SELECT tenant, org_id FROM entries WHERE type = 'fact' ORDER BY tenant")

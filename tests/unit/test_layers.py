@@ -18,16 +18,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 CORE = ROOT / "memcurator"
 
-# Modules in the core folder that break its rule today. They are moving out to
-# memcurator/app/ and memcurator/cli/ (issue 9); this list only ever shrinks and must reach
-# empty. A module that is fixed or moved fails `test_known_offenders_are_still_there_and_still_
-# offend` until its line is deleted, so nothing stays excused by accident.
-KNOWN_OFFENDERS = [
-    "memcurator/__init__.py",  # the library facade opens the store (store.engine, store.reading)
-    "memcurator/__main__.py",  # the entry point runs the CLI
-    "memcurator/service.py",  # ingest's unit of work: store, SQLAlchemy
-    "memcurator/report.py",  # the report: loads from the store and writes the HTML file
-]
+# The package's two entry points live in the core folder by Python's rules, but they are not
+# core: the public API facade delegates to the app layer, `python -m memcurator` runs the CLI.
+# Each may import only the one layer named here (and the core); the test below holds them to it.
+ENTRY_POINTS = {
+    "memcurator/__init__.py": ("memcurator.app",),
+    "memcurator/__main__.py": ("memcurator.cli",),
+}
 
 # Packages the core never imports: a database, a migration tool, an orchestrator, or a layer
 # above it (a name stands for itself and everything under it).
@@ -88,8 +85,9 @@ def under(name: str, packages: tuple[str, ...]) -> bool:
 
 
 def core_modules() -> list[Path]:
-    """Every module directly in the core folder; its subpackages are edges, not core."""
-    return sorted(CORE.glob("*.py"))
+    """Every module directly in the core folder but its entry points; its subpackages are
+    edges, not core."""
+    return sorted(p for p in CORE.glob("*.py") if relative(p) not in ENTRY_POINTS)
 
 
 def folder(name: str) -> list[Path]:
@@ -120,27 +118,27 @@ def relative(path: Path) -> str:
     return path.relative_to(ROOT).as_posix()
 
 
-def core_params() -> list[object]:
-    """One case per core module; a known offender is expected to fail (strictly: once it
-    passes, its KNOWN_OFFENDERS line must go)."""
-    offender = pytest.mark.xfail(strict=True, reason="in KNOWN_OFFENDERS")
-    return [pytest.param(path, id=relative(path),
-                         marks=[offender] if relative(path) in KNOWN_OFFENDERS else [])
-            for path in core_modules()]
-
-
-@pytest.mark.parametrize("path", core_params())
+@pytest.mark.parametrize("path", core_modules(), ids=relative)
 def test_the_core_imports_no_database_orchestrator_or_edge_and_opens_no_file(
     path: Path,
 ) -> None:
     assert not core_violations(path), f"{relative(path)} uses {', '.join(core_violations(path))}"
 
 
-def test_known_offenders_are_still_there_and_still_offend() -> None:
-    """The list shrinks: an entry whose module moved away or became pure must be deleted."""
-    stale = [name for name in KNOWN_OFFENDERS
-             if not (ROOT / name).is_file() or not core_violations(ROOT / name)]
-    assert not stale, f"delete from KNOWN_OFFENDERS (moved or now pure): {stale}"
+@pytest.mark.parametrize("entry", sorted(ENTRY_POINTS))
+def test_an_entry_point_only_delegates_to_its_layer(entry: str) -> None:
+    allowed = ENTRY_POINTS[entry]
+    wrong = {name for name in tidy(imports(ROOT / entry))
+             if under(name, NOT_IN_CORE) and not under(name, allowed)}
+    assert not wrong, f"{entry} reaches past {allowed}: {sorted(wrong)}"
+
+
+def test_the_app_layer_imports_no_edge_above_it() -> None:
+    """Imports point one way: the CLI, flows and tasks call the units of work, never back."""
+    above = ("memcurator.cli", "flows", "tasks", "deployments", "prefect")
+    wrong = {f"{relative(path)}: {name}" for path in folder("memcurator/app")
+             for name in tidy(imports(path)) if under(name, above)}
+    assert folder("memcurator/app") and not wrong, f"the app layer reaches up: {sorted(wrong)}"
 
 
 def test_the_core_folder_is_where_the_test_looks() -> None:

@@ -1,8 +1,10 @@
-"""The service layer: gate a stream of candidates and apply the decisions, batch by batch.
+"""Ingest's unit of work: gate a stream of candidates and apply the decisions, batch by batch.
 
-This is the unit of work the CLI, the Python API and the Prefect tasks share. Each batch is
-one transaction: a fault anywhere rolls the whole batch back, and because every candidate is
-recorded in the intake ledger, re-running the batch (or the whole file) adds nothing twice.
+The CLI, the Python API and the Prefect tasks share it. Each batch is one transaction: load
+the keys' timelines, place the candidates (the policy: ``memcurator.resolve``), write. A fault
+anywhere rolls the whole batch back, and because every candidate is recorded in the intake
+ledger, re-running the batch (or the whole file) adds nothing twice. Transient faults are
+retried by ``app.retry``'s policy, given by the caller.
 """
 
 from __future__ import annotations
@@ -21,10 +23,12 @@ from typing import Any, BinaryIO
 from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import StatementError
 
+from memcurator.app.retry import RetryPolicy
 from memcurator.decisions import Decision, LogEvent, NewEntry
 from memcurator.gate import evaluate_line, reject_oversize, reject_store_refusal
 from memcurator.resolve import Version
 from memcurator.schema import Candidate
+from memcurator.settings import Settings
 from store.engine import WRITER, StoreError, describe_url, first_line, set_tenants
 from store.errors import is_race, is_transient
 from store.timelines import (
@@ -36,7 +40,9 @@ from store.timelines import (
 )
 from store.writes import already_judged, apply_decisions, fresh_decisions
 
-MAX_ATTEMPTS = 5
+# Another writer took a key first: re-reading it merges into that writer's row. Past two
+# tries it is no race but a refusal, and the batch is split (``_apply_one_by_one``).
+RACE_ATTEMPTS = 2
 
 
 @dataclass
@@ -119,14 +125,17 @@ def ingest_stream(
     flow_run_id: str | None = None,
     on_batch: Callable[[IngestReport], None] | None = None,
     clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+    retry: RetryPolicy | None = None,
 ) -> IngestReport:
-    """Gate every line and apply the decisions, one transaction per batch.
+    """Gate every line and apply the decisions, one transaction per batch, each retried by
+    ``retry`` (default: the settings' policy; a Prefect task passes ``RetryPolicy.once()``).
 
     The gate (CPU in this process) and the database (waiting on the server) overlap: while
     one batch is being written by a single writer thread, the next is being judged. At most
     one batch is in flight, so memory stays flat however long the stream.
     """
     report = IngestReport()
+    retry = retry or RetryPolicy.from_settings(Settings())
     numbered = enumerate(lines, start=1)
     repeats = RepeatedRejections()
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="memcurator-writer") as writer:
@@ -137,7 +146,10 @@ def ingest_stream(
                 _settle(report, pending, on_batch)
             pending = (
                 decisions,
-                writer.submit(apply_batch, engine, decisions, now=clock(), flow_run_id=flow_run_id),
+                writer.submit(
+                    apply_batch, engine, decisions, now=clock(), flow_run_id=flow_run_id,
+                    retry=retry,
+                ),
             )
         if pending:
             _settle(report, pending, on_batch)
@@ -192,39 +204,52 @@ def apply_batch(
     *,
     now: datetime,
     flow_run_id: str | None = None,
+    retry: RetryPolicy | None = None,
 ) -> list[Decision]:
-    """Apply one batch in one transaction, retrying transient faults; returns what was new.
+    """Apply one batch in one transaction, retrying transient faults by ``retry``; returns
+    what was new.
 
     A batch the database refuses for a reason that is not transient (a value it cannot
     store) is split: each decision then gets its own savepoint, and the ones refused are
     logged as rejections instead of failing the batch.
     """
-    for attempt in range(1, MAX_ATTEMPTS + 1):
+    retry = retry or RetryPolicy.from_settings(Settings())
+    attempt = races = 1
+    while True:
         try:
-            with engine.execution_options(**WRITER).begin() as conn:
-                placed: list[Decision] = []
-                groups = by_tenant(decisions)
-                for tenant, group in groups.items():
-                    # Row-level security: each tenant's reads and entry writes see it alone.
-                    set_tenants(conn, [tenant])
-                    fresh = fresh_decisions(conn, tenant, group)
-                    placed += place_and_write(conn, fresh, now=now, flow_run_id=None, log=False)
-                # The log and the ledger keep the input's order, each row checked against
-                # the batch's tenants.
-                placed.sort(key=lambda d: d.line_no or 0)
-                set_tenants(conn, groups)
-                apply_decisions(conn, placed, now=now, flow_run_id=flow_run_id)
-                return placed
+            return _apply_together(engine, decisions, now=now, flow_run_id=flow_run_id)
         except StatementError as exc:
-            if is_transient(exc) or (is_race(exc) and attempt < 3):
-                if attempt == MAX_ATTEMPTS:
-                    raise StoreError(
-                        f"{describe_url(engine)} kept failing: {first_line(exc.orig)}"
-                    ) from exc
-                time.sleep(min(0.05 * 2**attempt, 2.0))
-                continue
-            return _apply_one_by_one(engine, decisions, now=now, flow_run_id=flow_run_id)
-    raise AssertionError("unreachable")
+            if is_race(exc) and races < RACE_ATTEMPTS:
+                races += 1
+                time.sleep(0.05 * 2 ** (races - 1))
+            elif retry.retryable(exc, attempt):
+                retry.wait(attempt)
+                attempt += 1
+            elif is_transient(exc):
+                raise StoreError(
+                    f"{describe_url(engine)} kept failing: {first_line(exc.orig)}"
+                ) from exc
+            else:
+                return _apply_one_by_one(engine, decisions, now=now, flow_run_id=flow_run_id)
+
+
+def _apply_together(
+    engine: Engine, decisions: list[Decision], *, now: datetime, flow_run_id: str | None
+) -> list[Decision]:
+    with engine.execution_options(**WRITER).begin() as conn:
+        placed: list[Decision] = []
+        groups = by_tenant(decisions)
+        for tenant, group in groups.items():
+            # Row-level security: each tenant's reads and entry writes see it alone.
+            set_tenants(conn, [tenant])
+            fresh = fresh_decisions(conn, tenant, group)
+            placed += place_and_write(conn, fresh, now=now, flow_run_id=None, log=False)
+        # The log and the ledger keep the input's order, each row checked against the
+        # batch's tenants.
+        placed.sort(key=lambda d: d.line_no or 0)
+        set_tenants(conn, groups)
+        apply_decisions(conn, placed, now=now, flow_run_id=flow_run_id)
+        return placed
 
 
 def place_and_write(
@@ -317,7 +342,7 @@ def submit(
     engine: Engine,
     batch_size: int = 1000,
 ) -> IngestReport:
-    """The Python API's unit of work: gate in-process candidates exactly as ``ingest`` does."""
+    """Gate in-process candidates (the Python API) exactly as ``ingest`` does."""
     decisions_source = (_as_line(c) for c in candidates)
     return ingest_stream(engine, decisions_source, batch_size=batch_size)
 
@@ -340,6 +365,7 @@ def _as_line(candidate: Candidate | dict[str, Any] | str | bytes) -> bytes:
 __all__ = [
     "IngestReport",
     "Oversize",
+    "RetryPolicy",
     "apply_batch",
     "ingest_stream",
     "read_lines",

@@ -1,0 +1,209 @@
+"""The nightly pass's unit of work on one partition of scopes: load, decide, write, record.
+
+A partition is the set of scopes whose key hashes to one bucket (``Partition``).
+``consolidate_partition`` runs inside the caller's transaction: it loads the partition's
+observations and topics (``store.pass_reads``), asks the pure policy what to change
+(``memcurator.consolidation``, ``memcurator.promotion``), has ``store.pass_writes`` apply it
+step by step (``memcurator.steps.STEPS``), and records its (date, partition) row in the
+``consolidation_runs`` ledger in that same transaction, so the partition's changes land
+whole or not at all, and a retry or rerun of a landed partition is a no-op. Every value it
+writes derives from the data and the pass's cutoff (the end of the pass date, UTC), never
+from the wall clock, so reruns are byte-identical.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import Connection
+
+from memcurator.consolidation import Observation, PassPlan, Policy, plan_partition
+from memcurator.promotion import place_promotions
+from memcurator.steps import FIGURES, STEPS, Partition, Step, cutoff_of
+from store.engine import set_tenants
+from store.pass_reads import (
+    Stamp,
+    load_active_facts,
+    load_observations,
+    load_stamps,
+    load_topics,
+    partition_landed,
+    partition_scopes,
+)
+from store.pass_writes import PassWriter, record_run
+from store.passlock import verify_pass_lock
+from store.timelines import lock_keys
+
+__all__ = ["Partition", "PartitionReport", "consolidate_partition", "cutoff_of"]
+
+
+@dataclass
+class PartitionReport:
+    """What one partition's pass did (or that it had already landed): a count per figure
+    of ``STEPS``, and the write-log rows per action and rule."""
+
+    run_date: str
+    partition: str
+    scopes: int = 0
+    observations: int = 0
+    figures: dict[str, int] = field(default_factory=lambda: {f.key: 0 for f in FIGURES})
+    already_done: bool = False
+    actions: dict[str, int] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The report as the task returns it and the ledger keeps it, figures flattened."""
+        return {
+            "run_date": self.run_date,
+            "partition": self.partition,
+            "scopes": self.scopes,
+            "observations": self.observations,
+            **{f.key: self.figures[f.key] for f in FIGURES},
+            "already_done": self.already_done,
+            "actions": dict(self.actions),
+        }
+
+    def line(self) -> str:
+        if self.already_done:
+            return f"{self.run_date} {self.partition}: already consolidated, nothing to do"
+        f = self.figures
+        return (
+            f"{self.run_date} {self.partition}: {self.scopes} scopes, "
+            f"{self.observations} active observations; promoted {f['promoted']}, "
+            f"expired {f['expired']}, topics +{f['topics_created']} new "
+            f"/ {f['topics_updated']} updated ({f['members_linked']} members linked)"
+        )
+
+    def add(self, work: _TenantWork) -> None:
+        self.scopes += len(work.scopes)
+        self.observations += len(work.observations)
+        for figure in FIGURES:
+            self.figures[figure.key] += figure.count(work.plan)
+        merged = dict(self.actions)
+        for action, n in work.writer.actions.items():
+            merged[action] = merged.get(action, 0) + n
+        self.actions = dict(sorted(merged.items()))
+
+
+def consolidate_partition(
+    conn: Connection,
+    *,
+    as_of: date,
+    partition: Partition,
+    policy: Policy,
+    flow_run_id: str | None,
+    now: datetime,
+) -> PartitionReport:
+    """Run the nightly pass for ``as_of`` on one partition, inside the caller's transaction
+    (the caller holds the store's pass lock: ``store.passlock``)."""
+    verify_pass_lock(conn)  # before the first read, so a pass that lost its lock writes nothing
+    run_date = as_of.isoformat()
+    report = PartitionReport(run_date, partition.label)
+    if partition_landed(conn, run_date, partition):
+        report.already_done = True
+        return report
+    cutoff = cutoff_of(as_of)
+    work = plan(conn, partition, cutoff, policy)
+    for w in work:
+        set_tenants(conn, [w.tenant])
+        w.writer = PassWriter(
+            conn, cutoff=cutoff, now=now, flow_run_id=flow_run_id, run_date=run_date,
+            tenant=w.tenant, policy=policy,
+        )  # fmt: skip
+        w.plan = _placed(conn, w)
+    for step in STEPS:
+        write_step(conn, step, work)
+    for w in work:
+        report.add(w)
+    counts = report.as_dict()
+    counts.pop("already_done")
+    record_run(
+        conn, run_date=run_date, partition=partition.label, flow_run_id=flow_run_id,
+        finished_at=now, counts=counts,
+    )  # fmt: skip
+    return report
+
+
+@dataclass
+class _TenantWork:
+    """One tenant's share of a partition: what was loaded, the plan, and its writer. Each
+    step runs with row-level security limited to this tenant."""
+
+    tenant: str
+    scopes: Sequence[str]
+    observations: list[Observation]
+    stamps: dict[str, Stamp]
+    plan: PassPlan
+    writer: PassWriter = field(init=False)
+
+
+def plan(
+    conn: Connection, partition: Partition, cutoff: datetime, policy: Policy
+) -> list[_TenantWork]:
+    """Load every tenant's share of ``partition`` and plan it; nothing is written yet."""
+    work = []
+    for tenant, scopes in sorted(partition_scopes(conn, partition, cutoff).items()):
+        set_tenants(conn, [tenant])
+        stamps: dict[str, Stamp] = {}
+        observations = load_observations(conn, scopes, cutoff, stamps=stamps, tenant=tenant)
+        topics = load_topics(conn, scopes, tenant=tenant)
+        planned = plan_partition(observations, topics, cutoff=cutoff, policy=policy)
+        work.append(_TenantWork(tenant, scopes, observations, stamps, planned))
+    set_tenants(conn, [])
+    return work
+
+
+def write_step(conn: Connection, step: Step, work: Sequence[_TenantWork]) -> None:
+    """One step of the pass for every tenant of the partition, each under its own tenant."""
+    for w in work:
+        set_tenants(conn, [w.tenant])
+        getattr(w.writer, step.write)(getattr(w.plan, step.plan_field))
+    set_tenants(conn, [])
+
+
+def _placed(conn: Connection, w: _TenantWork) -> PassPlan:
+    """The plan without what a concurrent ingest changed, its promotions placed against the
+    facts under their keys as they stand now (under the keys' locks)."""
+    current = _without_concurrent_changes(conn, w)
+    by_id = {o.id: o for o in w.observations}
+    keys = [
+        (o.scope_key, o.subject_key)
+        for p in current.promotions
+        if (o := by_id[p.observation_id]).subject_key is not None
+    ]
+    facts = load_active_facts(conn, w.tenant, keys)
+    return replace(current, promotions=place_promotions(current.promotions, by_id, facts))
+
+
+def _without_concurrent_changes(conn: Connection, w: _TenantWork) -> PassPlan:
+    """Serialise with ingest on the keys the plan changes, and drop the changes whose
+    observation ingest touched since it was loaded (tomorrow's pass sees it afresh).
+
+    Ingest takes the same per-key locks before it reads a key, so either it committed before
+    this point (and the check below sees its change) or it waits for this transaction (and
+    then reads the expired or promoted observation, not a stale copy). Unkeyed observations
+    are never rejoined by ingest. SQLite needs none of this: both hold the write lock.
+    """
+    plan = w.plan
+    if conn.dialect.name != "postgresql":
+        return plan
+    by_id = {o.id: o for o in w.observations}
+    touched = [p.observation_id for p in plan.promotions]
+    touched += [e.observation_id for e in plan.expiries]
+    keyed = [by_id[i] for i in touched if by_id[i].subject_key is not None]
+    if not keyed:
+        return plan
+    keys = [(o.scope_key, "observation", str(o.subject_key)) for o in keyed]
+    keys += [(o.scope_key, "fact", str(o.subject_key)) for o in keyed]
+    lock_keys(conn, keys)
+    now = load_stamps(conn, w.tenant, [o.id for o in keyed])
+    stale = {i for i, stamp in now.items() if stamp != w.stamps[i]}
+    if not stale:
+        return plan
+    return PassPlan(
+        [p for p in plan.promotions if p.observation_id not in stale],
+        [e for e in plan.expiries if e.observation_id not in stale],
+        plan.topics,
+    )

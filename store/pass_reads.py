@@ -1,0 +1,235 @@
+"""The nightly pass's reads: the scopes of a partition, their observations and topics, the
+facts under the keys promotions land on, and the stamps that reveal a concurrent ingest.
+
+Loads only: what the pass decides is ``memcurator.consolidation`` and ``memcurator.promotion``
+(their dataclasses are what these functions return); the unit of work that calls both is
+``memcurator.app.nightly``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Connection, select, text
+
+from memcurator.consolidation import (
+    TOPIC_SAMPLE,
+    Member,
+    Observation,
+    Sighting,
+    Topic,
+)
+from memcurator.keys import TOPIC_PREFIX, topic_tool_key
+from memcurator.promotion import ActiveFact
+from memcurator.steps import Partition
+from memcurator.vocabulary import MemoryType, Status, most_sensitive
+from store.bulk import in_values
+from store.tables import ConsolidationRun, Entry, EntrySource, TopicMember
+
+# What a concurrent ingest changes on an observation: the pass compares it before writing.
+Stamp = tuple[Any, ...]
+
+
+def partition_landed(conn: Connection, run_date: str, partition: Partition) -> bool:
+    """Whether the pass for ``run_date`` already committed ``partition`` (the ledger)."""
+    done = conn.scalar(
+        select(ConsolidationRun.run_date).where(
+            ConsolidationRun.run_date == run_date, ConsolidationRun.partition == partition.label
+        )
+    )
+    return done is not None
+
+
+def load_stamps(conn: Connection, tenant: str, ids: Sequence[str]) -> dict[str, Stamp]:
+    """Each entry's (status, evidence, last confirmation) as it stands now."""
+    stamps: dict[str, Stamp] = {}
+    for id_in in in_values(Entry.id, ids, conn):
+        for row in conn.execute(
+            select(Entry.id, Entry.status, Entry.evidence, Entry.last_confirmed_at).where(
+                Entry.tenant == tenant, id_in
+            )
+        ):
+            stamps[row.id] = (row.status, row.evidence, row.last_confirmed_at)
+    return stamps
+
+
+def load_active_facts(
+    conn: Connection, tenant: str, keys: Iterable[tuple[str, str]]
+) -> dict[tuple[str, str], ActiveFact]:
+    """The active fact under each (scope, subject key), where there is one."""
+    facts: dict[tuple[str, str], ActiveFact] = {}
+    for scope_key, subject_key in sorted(set(keys)):
+        row = conn.execute(
+            select(
+                Entry.id, Entry.content, Entry.subject_value, Entry.valid_from, Entry.source_kind
+            ).where(
+                Entry.tenant == tenant,
+                Entry.scope_key == scope_key,
+                Entry.type == MemoryType.FACT,
+                Entry.subject_key == subject_key,
+                Entry.status == Status.ACTIVE,
+            )
+        ).first()
+        if row is not None:
+            facts[(scope_key, subject_key)] = ActiveFact(
+                row.id, scope_key, subject_key, row.content, row.subject_value,
+                row.valid_from, row.source_kind,
+            )  # fmt: skip
+    return facts
+
+
+def partition_scopes(
+    conn: Connection, partition: Partition, cutoff: datetime
+) -> dict[str, list[str]]:
+    """The scopes of ``partition`` that hold an active observation older than ``cutoff``,
+    by tenant. On PostgreSQL the owner's ``memcurator_observation_scopes`` names them (row-level
+    security hides every row from a pass that has not yet said which tenants it works on)."""
+    if conn.dialect.name == "postgresql":
+        pairs = conn.execute(
+            text("SELECT scope_key, tenant FROM memcurator_observation_scopes(:cutoff)"),
+            {"cutoff": cutoff},
+        ).all()
+    else:
+        pairs = conn.execute(
+            select(Entry.scope_key, Entry.tenant)
+            .where(
+                Entry.type == MemoryType.OBSERVATION,
+                Entry.status == Status.ACTIVE,
+                Entry.created_at < cutoff,
+            )
+            .distinct()
+        ).all()
+    tenants: dict[str, list[str]] = {}
+    for key, tenant in sorted(pairs):
+        if partition.holds(key):
+            tenants.setdefault(tenant, []).append(key)
+    return tenants
+
+
+def load_observations(
+    conn: Connection,
+    scopes: Sequence[str],
+    cutoff: datetime,
+    *,
+    stamps: dict[str, Stamp] | None = None,
+    tenant: str,
+) -> list[Observation]:
+    """The active observations of ``scopes`` with their sightings before ``cutoff``."""
+    rows: list[Any] = []
+    for scope_in in in_values(Entry.scope_key, scopes, conn):
+        rows += conn.execute(
+            select(
+                Entry.id, Entry.scope_key, Entry.tool, Entry.content, Entry.created_at,
+                Entry.confidence, Entry.sensitivity, Entry.subject_key, Entry.evidence,
+                Entry.last_confirmed_at, Entry.subject_value, Entry.source_kind,
+            ).where(
+                Entry.type == MemoryType.OBSERVATION,
+                Entry.status == Status.ACTIVE,
+                Entry.created_at < cutoff,
+                scope_in,
+            )
+        ).all()  # fmt: skip
+    if stamps is not None:
+        stamps.update({r.id: (Status.ACTIVE, r.evidence, r.last_confirmed_at) for r in rows})
+    ids = [r.id for r in rows]
+    sightings, said = _sightings(conn, tenant, ids, cutoff)
+    in_topic = _in_topics(conn, tenant, ids)
+    return [
+        Observation(
+            id=r.id,
+            scope_key=r.scope_key,
+            tool=r.tool,
+            content=r.content,
+            created_at=r.created_at,
+            confidence=max((c for c, _ in said.get(r.id, ())), default=r.confidence),
+            sensitivity=most_sensitive([s for _, s in said.get(r.id, ())] or [r.sensitivity]),
+            subject_key=r.subject_key,
+            sightings=tuple(sorted(sightings.get(r.id, ()), key=lambda s: s.created_at)),
+            in_topic=r.id in in_topic,
+            subject_value=r.subject_value,
+            source_kind=r.source_kind,
+        )
+        for r in rows
+    ]
+
+
+def _sightings(
+    conn: Connection, tenant: str, ids: Sequence[str], cutoff: datetime
+) -> tuple[dict[str, list[Sighting]], dict[str, list[tuple[float, str]]]]:
+    """Each entry's sightings before ``cutoff``, and what each of those sources said.
+
+    What each source said, so an entry is judged as it stood at the cutoff: its later
+    sightings (already there when history was imported ahead of the backfill) raise its
+    confidence or sensitivity only from the night they arrive."""
+    sightings: dict[str, list[Sighting]] = {}
+    said: dict[str, list[tuple[float, str]]] = {}
+    for entry_in in in_values(EntrySource.entry_id, ids, conn):
+        for s in conn.execute(
+            select(
+                EntrySource.entry_id, EntrySource.source_session_id, EntrySource.created_at,
+                EntrySource.source_kind, EntrySource.confidence, EntrySource.sensitivity,
+            ).where(EntrySource.tenant == tenant, entry_in, EntrySource.created_at < cutoff)
+        ):  # fmt: skip
+            sightings.setdefault(s.entry_id, []).append(
+                Sighting(s.source_session_id, s.created_at, s.source_kind)
+            )
+            said.setdefault(s.entry_id, []).append((s.confidence, s.sensitivity))
+    return sightings, said
+
+
+def _in_topics(conn: Connection, tenant: str, ids: Sequence[str]) -> set[str]:
+    """Which of ``ids`` already belong to a topic."""
+    members: set[str] = set()
+    for member_in in in_values(TopicMember.observation_id, ids, conn):
+        members.update(
+            conn.scalars(
+                select(TopicMember.observation_id).where(TopicMember.tenant == tenant, member_in)
+            )
+        )
+    return members
+
+
+def load_topics(conn: Connection, scopes: Sequence[str], *, tenant: str) -> list[Topic]:
+    """The topic entries of ``scopes``: every member's id (the entry's ``links``), the most
+    recent members' text, and the entry's own aggregates. A topic's nightly cost does not grow
+    with its age."""
+    rows: list[Any] = []
+    for scope_in in in_values(Entry.scope_key, scopes, conn):
+        rows += conn.execute(
+            select(
+                Entry.id, Entry.scope_key, Entry.subject_key, Entry.links, Entry.confidence,
+                Entry.sensitivity, Entry.created_at, Entry.last_confirmed_at,
+            ).where(
+                Entry.type == MemoryType.SUMMARY,
+                Entry.status == Status.ACTIVE,
+                Entry.subject_key.startswith(TOPIC_PREFIX),
+                scope_in,
+            )
+        ).all()  # fmt: skip
+    wanted = sorted({m for r in rows for m in (r.links or [])[-TOPIC_SAMPLE:]})
+    recent: dict[str, Member] = {}
+    for id_in in in_values(Entry.id, wanted, conn):
+        for m in conn.execute(
+            select(
+                Entry.id, Entry.content, Entry.created_at, Entry.confidence, Entry.sensitivity
+            ).where(Entry.tenant == tenant, id_in)
+        ):
+            recent[m.id] = Member(
+                m.id, m.content, m.created_at, m.confidence, m.sensitivity, m.created_at
+            )
+    return [
+        Topic(
+            id=r.id,
+            scope_key=r.scope_key,
+            tool_key=topic_tool_key(r.subject_key),
+            member_ids=tuple(r.links or ()),
+            recent=tuple(recent[m] for m in (r.links or [])[-TOPIC_SAMPLE:] if m in recent),
+            confidence=r.confidence,
+            sensitivity=r.sensitivity,
+            created_at=r.created_at,
+            last_seen=r.last_confirmed_at,
+        )
+        for r in sorted(rows, key=lambda r: r.id)
+    ]
