@@ -14,8 +14,8 @@ from typing import Any
 
 import psycopg
 from psycopg.types.json import Jsonb
-from sqlalchemy import JSON, Connection, String, any_, bindparam, insert, select, text
-from sqlalchemy.dialects.postgresql import ARRAY, JSONB
+from sqlalchemy import JSON, Connection, insert, select, text
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.exc import DBAPIError
 
 from memcurator.decisions import Decision, LogEvent, NewEntry
@@ -40,13 +40,25 @@ def already_judged(conn: Connection, tenant: str, keys: Sequence[str]) -> dict[s
     for start in range(0, len(keys), _CHUNK):
         chunk = list(keys[start : start + _CHUNK])
         if conn.dialect.name == "postgresql":
-            # One array parameter instead of a thousand binds: cheaper to build and to plan.
-            matches = Intake.key == any_(bindparam("keys", chunk, type_=ARRAY(String(128))))
+            query: Any = _LEDGER_PROBE.bindparams(tenant=tenant, keys=chunk)
         else:
-            matches = Intake.key.in_(chunk)
-        query = select(Intake.key, Intake.digest).where(Intake.tenant == tenant, matches)
+            query = select(Intake.key, Intake.digest).where(
+                Intake.tenant == tenant, Intake.key.in_(chunk)
+            )
         seen.update((key, digest) for key, digest in conn.execute(query))
     return seen
+
+
+# One primary-key probe per key (LATERAL), one array parameter. ``key = ANY(:keys)`` let
+# the planner read every ledger row of the tenant and test each against the whole array:
+# without statistics (a bulk load outruns autovacuum) it guessed a tenant holds ten rows, and
+# the generic plan PostgreSQL settles on once psycopg prepares the statement cannot hash the
+# array, so each batch cost ledger size x batch size (issue 13).
+_LEDGER_PROBE = text(
+    "SELECT w.k, i.digest FROM unnest(CAST(:keys AS text[])) AS w(k) CROSS JOIN LATERAL "
+    "(SELECT intake.digest FROM intake WHERE intake.tenant = :tenant AND intake.key = w.k "
+    "OFFSET 0) AS i"
+)
 
 
 def digest(decision: Decision) -> str | None:
