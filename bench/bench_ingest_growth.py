@@ -78,7 +78,10 @@ def instrument(stages: Stages) -> None:
 
     def loaded(result: dict[Any, Timeline], *_: Any, **__: Any) -> None:
         stages.rows["keys"] += len(result)
-        stages.rows["versions loaded"] += sum(len(t.versions) for t in result.values())
+        versions = [v for t in result.values() for v in t.versions]
+        stages.rows["versions loaded"] += len(versions)
+        stages.rows["of which not active"] += sum(v.status != "active" for v in versions)
+        stages.rows["of which observations"] += sum(v.entry.type == "observation" for v in versions)
 
     def sources(_: None, _conn: Any, versions: list[Any]) -> None:
         stages.rows["versions w/ sources"] += len(versions)
