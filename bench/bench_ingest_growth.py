@@ -156,7 +156,8 @@ def serial_ingest(engine: Any, lines: list[bytes], *, batch_size: int, stages: S
 
 
 def run(
-    url: str, paths: list[Path], *, batch_size: int, show_stages: bool, serial: bool
+    url: str, paths: list[Path], *, batch_size: int, show_stages: bool, serial: bool,
+    analyze: bool = False,
 ) -> list[float]:
     engine = make_engine(url)
     upgrade(engine)
@@ -179,6 +180,9 @@ def run(
                   f"{rates[-1]:7,.0f} candidates/s", flush=True)
             if show_stages:
                 print_stages(stages)
+            if analyze and engine.dialect.name == "postgresql":
+                with engine.begin() as conn:  # what autovacuum would do between files
+                    conn.exec_driver_sql("ANALYZE")
     finally:
         engine.dispose()
     return rates
@@ -201,6 +205,8 @@ def main() -> None:
     parser.add_argument("--per-file", type=int, default=10_000)
     parser.add_argument("--batch-size", type=int, default=1000)
     parser.add_argument("--stages", action="store_true", help="time each stage of the writer")
+    parser.add_argument("--analyze", action="store_true",
+                        help="ANALYZE after each file (this server may run without autovacuum)")
     parser.add_argument("--keep", action="store_true", help="keep the PostgreSQL schema")
     parser.add_argument("--serial", action="store_true",
                         help="gate and write in one thread, one after the other (profiling)")
@@ -220,7 +226,7 @@ def main() -> None:
                   f"{args.files} files of {args.per_file:,}")
         try:
             rates = run(url, paths, batch_size=args.batch_size, show_stages=args.stages,
-                        serial=args.serial)
+                        serial=args.serial, analyze=args.analyze)
         finally:
             if not args.sqlite and not args.keep:
                 pg_admin(args.pg_url, f'DROP SCHEMA "{schema}" CASCADE')
