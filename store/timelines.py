@@ -130,8 +130,7 @@ def load_sources(conn: Connection, versions: Sequence[Version]) -> None:
         v.sources = []
     ids = list(by_id)
     for chunk in chunks(ids, width=2):
-        wanted = tuple_(EntrySource.tenant, EntrySource.entry_id).in_(chunk)
-        for row in conn.execute(select(EntrySource).where(wanted)).mappings():
+        for row in conn.execute(_sources_query(conn, list(chunk))).mappings():
             sources = by_id[(row["tenant"], row["entry_id"])].sources
             assert sources is not None
             sources.append(source_from_row(row))
@@ -139,6 +138,23 @@ def load_sources(conn: Connection, versions: Sequence[Version]) -> None:
         if v.sources:
             v.head = min(s.order() for s in v.sources)
             v.latest = max(s.order() for s in v.sources)
+
+
+def _sources_query(conn: Connection, ids: list[tuple[str, str]]) -> Any:
+    if conn.dialect.name != "postgresql":
+        wanted = tuple_(EntrySource.tenant, EntrySource.entry_id).in_(ids)
+        return select(EntrySource).where(wanted)
+    # One index probe per entry (LATERAL), as for the versions: ``(tenant, entry_id) IN
+    # (...)`` was planned as a scan of every source of the tenant, each tested against the
+    # whole list, so loading a key's sources cost the size of the tenant's history (issue 13).
+    columns = ", ".join(f"s.{c.name}" for c in EntrySource.__table__.columns)
+    return text(
+        f"SELECT {columns} FROM unnest(CAST(:tenants AS text[]), CAST(:ids AS text[])) "
+        "AS w(t, i) CROSS JOIN LATERAL (SELECT * FROM entry_sources WHERE "
+        "entry_sources.tenant = w.t AND entry_sources.entry_id = w.i OFFSET 0) AS s"
+    ).bindparams(
+        tenants=[t for t, _ in ids], ids=[i for _, i in ids]
+    ).columns(*EntrySource.__table__.columns)
 
 
 def write_versions(

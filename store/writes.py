@@ -10,13 +10,14 @@ import dataclasses
 import json
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, select, text
 
 from memcurator.decisions import Decision, LogEvent
 from memcurator.ids import fingerprint
 from memcurator.vocabulary import Action, Outcome, Rule
-from store.bulk import copy_rows, in_values, insert_rows
+from store.bulk import chunks, copy_rows, in_chunk, insert_rows
 from store.rows import entry_row, scope_key
 from store.tables import Intake, WriteLog
 
@@ -37,10 +38,27 @@ def already_judged(conn: Connection, tenant: str, keys: Sequence[str]) -> dict[s
     """The intake keys among ``keys`` that an earlier run already judged for ``tenant``,
     each with the digest of what was judged under it."""
     seen: dict[str, str | None] = {}
-    for matches in in_values(Intake.key, keys, conn):
-        query = select(Intake.key, Intake.digest).where(Intake.tenant == tenant, matches)
+    for chunk in chunks(keys):
+        if conn.dialect.name == "postgresql":
+            query: Any = _LEDGER_PROBE.bindparams(tenant=tenant, keys=list(chunk))
+        else:
+            query = select(Intake.key, Intake.digest).where(
+                Intake.tenant == tenant, in_chunk(Intake.key, chunk, conn)
+            )
         seen.update((key, digest) for key, digest in conn.execute(query))
     return seen
+
+
+# One primary-key probe per key (LATERAL), one array parameter. ``key = ANY(:keys)`` let
+# the planner read every ledger row of the tenant and test each against the whole array:
+# without statistics (a bulk load outruns autovacuum) it guessed a tenant holds ten rows, and
+# the generic plan PostgreSQL settles on once psycopg prepares the statement cannot hash the
+# array, so each batch cost ledger size x batch size (issue 13).
+_LEDGER_PROBE = text(
+    "SELECT w.k, i.digest FROM unnest(CAST(:keys AS text[])) AS w(k) CROSS JOIN LATERAL "
+    "(SELECT intake.digest FROM intake WHERE intake.tenant = :tenant AND intake.key = w.k "
+    "OFFSET 0) AS i"
+)
 
 
 def digest(decision: Decision) -> str | None:
