@@ -30,7 +30,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-__all__ = ["transient_reason"]
+from memcurator.transient_learned import GERUND_COMPOUNDS, learned_reason
+
+__all__ = ["rule_reason", "transient_reason"]
 
 
 def _alt(*parts: str) -> str:
@@ -439,6 +441,8 @@ def _classify(clause: str, resuming: bool = False) -> str | None:
     if start == end:
         return "filler"
     core = " ".join(words[start:end])
+    if " ".join(words[start : start + 2]) in GERUND_COMPOUNDS:
+        return None  # "checking account on file" names a thing; no action is under way
     if resuming and _TOPIC.fullmatch(core):
         return "meta"
     match = _CLAUSE.fullmatch(core)
@@ -457,6 +461,20 @@ def _classify(clause: str, resuming: bool = False) -> str | None:
 
 def transient_reason(content: str) -> str | None:
     """Say why ``content`` is transient conversation state, or return None when it is durable.
+
+    The rules answer first (their reasons are the most specific); what they keep is asked of the
+    learned stage, which drops only a high score with no durable cue in the text.
+
+    >>> transient_reason("hmm, let me think")
+    "in-progress action ('let me think')"
+    >>> transient_reason("I'm vegetarian") is None
+    True
+    """
+    return rule_reason(content) or learned_reason(content)
+
+
+def rule_reason(content: str) -> str | None:
+    """The rule stage alone: the kind of chatter and the clause that showed it, or None.
 
     >>> transient_reason("hmm, let me think")
     "in-progress action ('let me think')"
