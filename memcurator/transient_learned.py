@@ -1,4 +1,4 @@
-"""Gate rule 2, learned stage: a linear score over words and sentence shape for chatter no rule names.
+"""Gate rule 2, learned stage: a linear score over words and sentence shape, for unnamed chatter.
 
 The rule stage (memcurator.transient) recognises chatter by grammars written against examples, and
 misses wording nobody anticipated ("Logging into the Stripe dashboard to find that duplicate
@@ -21,37 +21,64 @@ pushed the score up, so a log reader sees why.
 from __future__ import annotations
 
 import re
+from itertools import pairwise, repeat
 
 from memcurator.transient_weights import BIAS, THRESHOLD, VOCAB, WEIGHTS
 
-__all__ = ["GERUND_COMPOUNDS", "features", "judge", "learned_reason", "margin", "tokens_of"]
+__all__ = [
+    "GERUND_COMPOUNDS",
+    "features",
+    "has_durable_cue",
+    "judge",
+    "learned_reason",
+    "logit",
+    "margin",
+    "tokens_of",
+]
 
 # Longer candidates are never scored: chatter is short, and a long sentence mostly carries content.
 _MAX_WORDS = 30
 
+
+def _words(text: str) -> frozenset[str]:
+    """A closed word class written as prose-like lines, which read better than many quotes."""
+    return frozenset(text.split())
+
+
 _TOKEN = re.compile(r"[a-z][a-z']*|\d+")
+_DIGIT = re.compile(r"\d").search
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'"})
 
 # Words that state a habit, a rule, a preference or a standing fact about someone.  Any one of them
 # keeps the candidate: these are the statements whose loss costs most, and chatter rarely needs
 # them.  Chosen by meaning, not fitted to any example set.
-_DURABLE_CUES = frozenset(
+_DURABLE_CUES = _words(
     """
     always never every everyday usually typically generally normally prefer prefers preferred
     preference favourite favorite allergic allergy allergies intolerant vegetarian vegan
     deadline deadlines due must mandatory required requires require policy rule rules owns
     lives lived born married birthday anniversary default forbidden allowed banned uses user
-    user's users weekly daily monthly nightly annually quarterly
-    job jobs career careers employer employed unemployed retired retiring pregnant pregnancy expecting
-    leave sabbatical recovering diagnosed diet married divorce divorced engaged widowed kids
+    user's users weekly daily monthly nightly annually quarterly job jobs career careers
+    employer employed unemployed retired retiring pregnant pregnancy expecting leave
+    sabbatical recovering diagnosed diet married divorce divorced engaged widowed kids
     children son daughter wife husband partner spouse parents moved based visa passport
     learning studying degree certified licensed fluent native speaks
-    """.split()
+    """
 )
 # Two-word cues of the same kind: employment and a standing willingness.
 _DURABLE_PAIRS = frozenset(
-    ["working for", "working at", "works at", "works for", "work at", "work for", "happy to",
-     "willing to", "would rather", "i'd rather"]
+    [
+        "working for",
+        "working at",
+        "works at",
+        "works for",
+        "work at",
+        "work for",
+        "happy to",
+        "willing to",
+        "would rather",
+        "i'd rather",
+    ]
 )
 # Gerunds that open a noun compound, not an action: "Checking account on file", "Running shoes
 # size 44".  Both stages consult it (memcurator.transient too).
@@ -62,54 +89,132 @@ GERUND_COMPOUNDS = frozenset(
     parking spot, parking space, parking lot, parking permit, boarding pass, meeting room,
     waiting list, waiting room, mailing list, shopping list, cooking class, living room,
     dining room, sleeping bag, washing machine, training plan, booking reference, loading dock
-    """.split(",")
+    """.split(",")  # noqa: SIM905 - pairs, not words
 )
 # A gerund opening a clause with no finite verb after it is the speaker's in-flight narration
 # ("Pulling the logs now"); one with a finite verb is a durable generalisation ("Running the tests
 # requires Docker").  These finite forms are the common ones; an -s verb is caught by shape.
-_FINITE = frozenset(
+_FINITE = _words(
     """
     is are was were has have had does do did can can't cannot will won't would should could
     may might must needs takes causes makes breaks fails requires means helps works costs
     isn't aren't wasn't doesn't don't
-    """.split()
+    """
 )
-_SUBORDINATORS = frozenset("whether if why what where how to that which who when until so".split())
-_OPENERS = frozenset(
-    "ok okay alright so now still just currently also and then right well hmm um oh sure".split()
+_SUBORDINATORS = _words(
+    """
+    whether if why what where how to that which who when until so
+    """
 )
-# A process caught mid-way: "is lagging", "are still loading", "'s throwing".
-_PROGRESSIVE = re.compile(r"(?:\bis|\bare|\bam|'s|'re|'m) (?:still |currently |now |just )?\w+ing\b")
-# Progress through something in flight: "73%", "40 of 120", "three minutes in", "ten minutes ago".
-_PROGRESS = re.compile(
-    r"\d+ ?%|\b\d+ (?:of|/) \d+\b|\b(?:minutes?|mins?|seconds?|secs?|moments?) (?:in|ago|left)\b"
+_OPENERS = _words(
+    """
+    ok okay alright so now still just currently also and then right well hmm um oh sure
+    """
 )
-_RECENT = ("just now", "yet", "anymore", "a minute ago", "a moment ago", "a sec ago", "mid-")
-_NOW = frozenset("now currently rn atm presently".split())
-_NOW_PHRASES = ("right now", "as we speak", "at the moment", "for now", "so far", "just now")
-_PATIENCE = (
-    "one sec", "a sec", "a second", "a moment", "a minute", "a few minutes", "hang tight",
-    "hang on", "hold on", "bear with", "give me", "be right", "with you shortly",
+# Shape features are looked up in the sets of words and word pairs the scorer builds anyway: the
+# gate scores tens of thousands of candidates a second, and a dozen regex searches cost more than
+# the whole model.  Each set is a closed class described by meaning, not a list of examples.
+_NOW_WORDS = _words(
+    """
+    now currently rn atm presently
+    """
 )
-_POINTERS = (
-    "you sent", "you pasted", "you shared", "you attached", "you mentioned", "you forwarded",
-    "you posted", "you linked", "you uploaded", "you highlighted", "you just", "i sent", "i pasted",
-    "i linked", "i wrote", "i said", "above", "earlier", "upthread", "previous message",
-    "last message", "this chat", "this thread", "my screen", "your screen", "on my end",
-    "on my side", "my end", "for me",
+_NOW_PAIRS = frozenset(["we speak", "the moment", "so far", "right now"])
+_PATIENCE_PAIRS = frozenset(
+    [
+        "one sec",
+        "a sec",
+        "a second",
+        "a moment",
+        "a minute",
+        "few minutes",
+        "hang tight",
+        "hang on",
+        "hold on",
+        "bear with",
+        "give me",
+        "be right",
+        "you shortly",
+        "few mins",
+    ]
 )
-# Well-wishing and greeting openers: pleasantries that hold no proposition ("Enjoy the sunshine!").
-# "happy to" is left out on purpose: "Happy to take a layover if it saves money" is a preference.
+_POINTER_WORDS = _words(
+    """
+    above earlier upthread
+    """
+)
+_POINTER_PAIRS = frozenset(
+    [
+        f"{who} {verb}"
+        for who in ("you", "i", "just")
+        for verb in (
+            "sent",
+            "pasted",
+            "shared",
+            "attached",
+            "mentioned",
+            "forwarded",
+            "posted",
+            "linked",
+            "uploaded",
+            "highlighted",
+            "wrote",
+            "said",
+        )
+    ]
+    + [
+        "you just",
+        "previous message",
+        "last message",
+        "this chat",
+        "this thread",
+        "my screen",
+        "your screen",
+        "my end",
+        "my side",
+        "for me",
+    ]
+)
+_NEXT_WORDS = _words(
+    """
+    lemme let's i'll we'll gonna
+    """
+)
+_NEXT_PAIRS = frozenset(["let me", "let us", "i will", "about to", "going to"])
+_BE = _words(
+    """
+    is are am i'm im we're they're it's that's he's she's what's there's
+    """
+)
+_BE_ADVERBS = _words(
+    """
+    still currently now just also
+    """
+)
+_FIRST_PERSON = _words(
+    """
+    i'm im we're
+    """
+)
+_PROGRESS_UNITS = _words(
+    """
+    minute minutes min mins second seconds sec secs moment moments
+    """
+)
+_RECENT_WORDS = _words(
+    """
+    yet anymore
+    """
+)
+_RECENT_PAIRS = frozenset(["just now", "minute ago", "moment ago", "sec ago", "second ago"])
+# Well-wishing and greeting openers: pleasantries that hold no proposition ("Enjoy the
+# sunshine!").  "happy to" is left out: "Happy to take a layover ..." is a preference.
 _WISH = re.compile(
-    r"(?:hope|hoping|enjoy|have an? (?:good|great|nice|lovely|safe|wonderful)|good luck|best of luck"
-    r"|happy (?!to )\w+|stay (?:safe|warm|dry|cool)|safe travels|congrat\w*|welcome|merry|nice"
-    r" (?:talking|chatting|meeting|to)|great (?:talking|chatting|to)|good to|lovely to)\b"
-)
-_FIRST_PERSON_NOW = ("i'm ", "im ", "i am ", "we're ", "we are ")
-_FIRST_PERSON_NEXT = (
-    "let me ", "lemme ", "let's ", "let us ", "i'll ", "i will ", "we'll ", "i'm going to ",
-    "i'm gonna ", "i'm about to ", "we're going to ", "we're about to ", "about to ",
-)
+    r"(?:hope|hoping|enjoy|have an? (?:good|great|nice|lovely|safe|wonderful)|good luck"
+    r"|best of luck|happy (?!to )\w+|stay (?:safe|warm|dry|cool)|safe travels|congrat\w*|welcome"
+    r"|merry|nice (?:talking|chatting|meeting|to)|great (?:talking|chatting|to)|good to"
+    r"|lovely to)\b"
+).match
 
 # How a structural feature reads in a reason.
 _LABELS = {
@@ -128,11 +233,16 @@ _LABELS = {
 
 
 def _normalise(content: str) -> str:
-    return " ".join(content.lower().translate(_QUOTES).split())
+    text = content.lower().strip()
+    # str.translate with a dict is slow; most candidates are ASCII and need none.
+    return text if text.isascii() else text.translate(_QUOTES)
 
 
 def _tokens(text: str) -> list[str]:
-    return ["<num>" if tok[0].isdigit() else tok for tok in _TOKEN.findall(text)]
+    tokens = _TOKEN.findall(text)
+    if _DIGIT(text) is None:
+        return tokens
+    return ["<num>" if tok[0].isdigit() else tok for tok in tokens]
 
 
 def _gerund_open(tokens: list[str]) -> bool:
@@ -154,42 +264,66 @@ def _gerund_open(tokens: list[str]) -> bool:
     return True
 
 
-def _structure(text: str, tokens: list[str]) -> list[str]:
-    """Shape features: who acts, when, and whether the sentence leans on the chat around it."""
-    found: list[str] = []
-    padded = f" {text} "
+def _ing(word: str) -> bool:
+    return len(word) > 4 and word.endswith("ing")
+
+
+def _progressive(tokens: list[str]) -> tuple[bool, bool]:
+    """(a first-person progressive "I'm pulling", any progressive "the site is throwing")."""
+    first = progressive = False
+    for i, token in enumerate(tokens):
+        speaker = token in _FIRST_PERSON or (
+            token in ("am", "are") and i > 0 and tokens[i - 1] in ("i", "we")
+        )
+        if not (speaker or token in _BE):
+            continue
+        rest = tokens[i + 1 : i + 4]
+        while rest and rest[0] in _BE_ADVERBS:
+            rest = rest[1:]
+        if rest and _ing(rest[0]):
+            progressive = True
+            first = first or speaker
+    return first, progressive
+
+
+def _structure(text: str, tokens: list[str], pairs: frozenset[str] | set[str]) -> list[str]:
+    """Shape features: who acts, when, and whether the sentence leans on the chat around it.
+
+    ``pairs`` are the sentence's word pairs (with "<s>" and "</s>" at the ends)."""
+    words = set(tokens)
+    found = []
+    first, progressive = _progressive(tokens)
+    if first:
+        found.append("s:first_person_ing")
+    if progressive:
+        found.append("s:progressive")
+    if not _NEXT_WORDS.isdisjoint(words) or not _NEXT_PAIRS.isdisjoint(pairs):
+        found.append("s:first_person_next")
+    if not _NOW_WORDS.isdisjoint(words) or not _NOW_PAIRS.isdisjoint(pairs):
+        found.append("s:now")
+    if not _PATIENCE_PAIRS.isdisjoint(pairs):
+        found.append("s:patience")
+    if not _POINTER_WORDS.isdisjoint(words) or not _POINTER_PAIRS.isdisjoint(pairs):
+        found.append("s:pointer")
+    if (
+        "%" in text
+        or ("<num> of" in pairs and "of <num>" in pairs)
+        or (not _PROGRESS_UNITS.isdisjoint(words) and ("ago" in words or "left" in words))
+    ):
+        found.append("s:progress")
+    if not _RECENT_WORDS.isdisjoint(words) or not _RECENT_PAIRS.isdisjoint(pairs) or "mid-" in text:
+        found.append("s:recent")
+    if text.endswith("?"):
+        found.append("s:question")
+    if _WISH(text):
+        found.append("s:wish")
     if _gerund_open(tokens):
         found.append("s:gerund_open")
-    for opener in _FIRST_PERSON_NOW:
-        at = padded.find(" " + opener)
-        if at >= 0:
-            rest = padded[at + len(opener) + 1 :].split()
-            if any(w.endswith("ing") for w in rest[:3]):
-                found.append("s:first_person_ing")
-            break
-    if any(" " + p in padded for p in _FIRST_PERSON_NEXT):
-        found.append("s:first_person_next")
-    if any(t in _NOW for t in tokens) or any(p in text for p in _NOW_PHRASES):
-        found.append("s:now")
-    if any(p in text for p in _PATIENCE):
-        found.append("s:patience")
-    if any(p in text for p in _POINTERS):
-        found.append("s:pointer")
-    if _PROGRESSIVE.search(text):
-        found.append("s:progressive")
-    if _PROGRESS.search(text):
-        found.append("s:progress")
-    if any(p in padded for p in _RECENT):
-        found.append("s:recent")
-    if text.rstrip().endswith("?"):
-        found.append("s:question")
-    if _WISH.match(text):
-        found.append("s:wish")
     return found
 
 
 def features(content: str, vocab: frozenset[str] = VOCAB) -> list[str]:
-    """The sparse binary features of one candidate, in a fixed order (training uses the same).
+    """The sparse binary features of one candidate (the trainer's view; run time sums the same).
 
     A word outside ``vocab`` (seen in fewer than two training rows) becomes "<unk>": what the
     model learns about unknown words is what it applies to words nobody wrote in training, and a
@@ -198,19 +332,28 @@ def features(content: str, vocab: frozenset[str] = VOCAB) -> list[str]:
     raw = _tokens(text)
     tokens = [t if t in vocab else "<unk>" for t in raw]
     grams = [f"w:{t}" for t in tokens]
-    padded = ["<s>", *tokens, "</s>"]
     # A bigram with an unknown word would only say where unknown words sit; the shape features
     # say that better (an unknown gerund opening the sentence is s:gerund_open).
-    grams += [
-        f"b:{a} {b}" for a, b in zip(padded, padded[1:], strict=False)
-        if a != "<unk>" and b != "<unk>"
-    ]
-    return grams + _structure(text, raw)
+    grams += [f"b:{gram}" for gram in _bigrams(tokens) if "<unk>" not in gram]
+    return grams + _structure(text, raw, set(_bigrams(raw)))
+
+
+def _bigrams(tokens: list[str]) -> list[str]:
+    padded = ["<s>", *tokens, "</s>"]
+    return [a + " " + b for a, b in pairwise(padded)]
+
+
+def _guarded(tokens: list[str]) -> bool:
+    """Too long to be chatter, or a durable cue is present: keep without scoring."""
+    if not tokens or len(tokens) > _MAX_WORDS or not _DURABLE_CUES.isdisjoint(tokens):
+        return True
+    return not _DURABLE_PAIRS.isdisjoint(a + " " + b for a, b in pairwise(tokens))
 
 
 def has_durable_cue(content: str) -> bool:
-    """A word stating a habit, rule, preference or standing fact is present."""
-    return any(t in _DURABLE_CUES for t in _tokens(_normalise(content)))
+    """A word or word pair stating a habit, rule, preference or standing fact is present."""
+    tokens = _tokens(_normalise(content))
+    return bool(tokens) and _guarded(tokens)
 
 
 def _readable(feature: str) -> str:
@@ -220,25 +363,20 @@ def _readable(feature: str) -> str:
     return f"'{gram}'"
 
 
-def learned_reason(content: str) -> str | None:
-    """Say why the learned stage judges ``content`` chatter, or None to keep it."""
-    return judge(content, (BIAS, THRESHOLD, WEIGHTS, VOCAB))
-
-
 Model = tuple[float, float, dict[str, float], frozenset[str]]
 
 
 def margin(content: str, model: Model) -> tuple[float, list[tuple[float, str]]] | None:
-    """The logit minus the threshold and each feature's part, or None when a guard keeps it."""
+    """The logit minus the threshold and each feature's part, or None when a guard keeps it.
+
+    The trainer's (and the explanation's) path: it builds every feature name."""
     bias, threshold, weights, vocab = model
-    tokens = tokens_of(content)
-    if not tokens or len(tokens) > _MAX_WORDS or any(t in _DURABLE_CUES for t in tokens):
-        return None
-    if any(f"{a} {b}" in _DURABLE_PAIRS for a, b in zip(tokens, tokens[1:], strict=False)):
+    tokens = _tokens(_normalise(content))
+    if _guarded(tokens):
         return None
     feats = sorted(set(features(content, vocab)))
-    unknown = sum(t not in vocab for t in tokens)
-    if 2 * unknown >= len(tokens) and not any(f.startswith("s:") for f in feats):
+    distinct = set(tokens)
+    if 2 * len(distinct - vocab) >= len(distinct) and not any(f.startswith("s:") for f in feats):
         return None  # mostly unknown words, no shape of chatter: likely a terse fact ("Veggie")
     parts = [(weights.get(f, 0.0), f) for f in feats]
     return bias + sum(w for w, _ in parts) - threshold, parts
@@ -251,6 +389,64 @@ def judge(content: str, model: Model) -> str | None:
         return None
     top = sorted((p for p in found[1] if p[0] > 0), key=lambda p: (-p[0], p[1]))[:3]
     return f"learned chatter ({', '.join(_readable(f) for _, f in top)})"
+
+
+# The shipped model split by feature kind, so run time looks words up without building names.
+# Every vocabulary word has an entry (0.0 when its weight was pruned): a word missing from _WORDS
+# is unknown, and unknown words share the "<unk>" weight once.
+_WORDS = dict.fromkeys(VOCAB, 0.0) | {k[2:]: w for k, w in WEIGHTS.items() if k[:2] == "w:"}
+_UNKNOWN = WEIGHTS.get("w:<unk>", 0.0)
+_PAIRS = {k[2:]: w for k, w in WEIGHTS.items() if k[:2] == "b:"}
+
+
+def _assess(content: str) -> tuple[str, list[str], set[str], list[str]] | None:
+    """Normalised text, words, word pairs and shapes; None when a guard keeps ``content``."""
+    text = _normalise(content)
+    tokens = _tokens(text)
+    if _guarded(tokens):
+        return None
+    grams = set(_bigrams(tokens))
+    shapes = _structure(text, tokens, grams)
+    distinct = set(tokens)
+    if 2 * len(distinct.difference(_WORDS)) >= len(distinct) and not shapes:
+        return None  # mostly unknown words, no shape of chatter: likely a terse fact ("Veggie")
+    return text, tokens, grams, shapes
+
+
+def logit(content: str) -> float | None:
+    """The shipped model's logit minus its threshold, or None when a guard keeps ``content``.
+
+    Equal to ``margin(content, shipped model)[0]`` (a unit test holds them together), at a
+    fraction of the cost: no feature name is built."""
+    found = _assess(content)
+    return None if found is None else _total(found)
+
+
+def _total(found: tuple[str, list[str], set[str], list[str]]) -> float:
+    _, tokens, grams, shapes = found
+    distinct = set(tokens)
+    total = BIAS - THRESHOLD + (0.0 if _WORDS.keys() >= distinct else _UNKNOWN)
+    total += sum(map(_WORDS.get, distinct, repeat(0.0)))
+    total += sum(map(_PAIRS.get, grams, repeat(0.0)))
+    return total + sum(map(WEIGHTS.get, shapes, repeat(0.0)))
+
+
+def learned_reason(content: str) -> str | None:
+    """Say why the learned stage judges ``content`` chatter, naming the three features that
+    pushed its score up most, or None to keep it."""
+    found = _assess(content)
+    if found is None or _total(found) < 0:
+        return None
+    _, tokens, grams, shapes = found
+    parts = [(_WORDS.get(t, _UNKNOWN), f"'{t}'") for t in set(tokens)]
+    parts += [
+        (w, f"'{g.replace('<s> ', '').replace(' </s>', '')}'")
+        for g in grams
+        if (w := _PAIRS.get(g, 0.0)) > 0
+    ]
+    parts += [(WEIGHTS.get(name, 0.0), _LABELS[name]) for name in shapes]
+    top = sorted((p for p in parts if p[0] > 0), key=lambda p: (-p[0], p[1]))[:3]
+    return f"learned chatter ({', '.join(name for _, name in top)})"
 
 
 def tokens_of(content: str) -> list[str]:
