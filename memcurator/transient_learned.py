@@ -80,6 +80,7 @@ _DURABLE_PAIRS = frozenset(
         "i'd rather",
     ]
 )
+_PAIR_HEADS = frozenset(pair.split()[0] for pair in _DURABLE_PAIRS)
 # Gerunds that open a noun compound, not an action: "Checking account on file", "Running shoes
 # size 44".  Both stages consult it (memcurator.transient too).
 GERUND_COMPOUNDS = frozenset(
@@ -292,11 +293,12 @@ def _structure(text: str, tokens: list[str], pairs: frozenset[str] | set[str]) -
     ``pairs`` are the sentence's word pairs (with "<s>" and "</s>" at the ends)."""
     words = set(tokens)
     found = []
-    first, progressive = _progressive(tokens)
-    if first:
-        found.append("s:first_person_ing")
-    if progressive:
-        found.append("s:progressive")
+    if not _BE.isdisjoint(words):
+        first, progressive = _progressive(tokens)
+        if first:
+            found.append("s:first_person_ing")
+        if progressive:
+            found.append("s:progressive")
     if not _NEXT_WORDS.isdisjoint(words) or not _NEXT_PAIRS.isdisjoint(pairs):
         found.append("s:first_person_next")
     if not _NOW_WORDS.isdisjoint(words) or not _NOW_PAIRS.isdisjoint(pairs):
@@ -347,6 +349,8 @@ def _guarded(tokens: list[str]) -> bool:
     """Too long to be chatter, or a durable cue is present: keep without scoring."""
     if not tokens or len(tokens) > _MAX_WORDS or not _DURABLE_CUES.isdisjoint(tokens):
         return True
+    if _PAIR_HEADS.isdisjoint(tokens):
+        return False  # spares building the pairs for nearly every candidate
     return not _DURABLE_PAIRS.isdisjoint(a + " " + b for a, b in pairwise(tokens))
 
 

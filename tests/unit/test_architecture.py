@@ -11,7 +11,7 @@ CORE = Path(__file__).resolve().parents[2] / "memcurator"
 PURE_MODULES = [
     "consolidation", "credentials", "decisions", "gate", "ids", "keys", "meaning", "privacy",
     "resolve",
-    "schema", "transient",
+    "schema", "transient", "transient_rules", "transient_learned", "transient_weights",
     "workload", "lifecycle",
 ]
 FORBIDDEN = ("sqlalchemy", "psycopg", "prefect", "store", "flows", "tasks", "alembic", "open")
