@@ -380,8 +380,8 @@ def margin(content: str, model: Model) -> tuple[float, list[tuple[float, str]]] 
         return None
     feats = sorted(set(features(content, vocab)))
     distinct = set(tokens)
-    if 2 * len(distinct - vocab) >= len(distinct) and not any(f.startswith("s:") for f in feats):
-        return None  # mostly unknown words, no shape of chatter: likely a terse fact ("Veggie")
+    if distinct - vocab and not any(f.startswith("s:") for f in feats):
+        return None  # an unknown word and no shape of chatter: likely content ("Veggie")
     parts = [(weights.get(f, 0.0), f) for f in feats]
     return bias + sum(w for w, _ in parts) - threshold, parts
 
@@ -412,8 +412,8 @@ def _assess(content: str) -> tuple[str, list[str], set[str], list[str]] | None:
     grams = set(_bigrams(tokens))
     shapes = _structure(text, tokens, grams)
     distinct = set(tokens)
-    if 2 * len(distinct.difference(_WORDS)) >= len(distinct) and not shapes:
-        return None  # mostly unknown words, no shape of chatter: likely a terse fact ("Veggie")
+    if not shapes and not _WORDS.keys() >= distinct:
+        return None  # an unknown word and no shape of chatter: likely content ("Veggie")
     return text, tokens, grams, shapes
 
 
@@ -449,8 +449,9 @@ def learned_reason(content: str) -> str | None:
         if (w := _PAIRS.get(g, 0.0)) > 0
     ]
     parts += [(WEIGHTS.get(name, 0.0), _LABELS[name]) for name in shapes]
-    top = sorted((p for p in parts if p[0] > 0), key=lambda p: (-p[0], p[1]))[:3]
-    return f"learned chatter ({', '.join(name for _, name in top)})"
+    ranked = sorted((p for p in parts if p[0] > 0), key=lambda p: (-p[0], p[1]))
+    names = [name for _, name in ranked]  # "please" and "please </s>" read alike: name it once
+    return f"learned chatter ({', '.join(list(dict.fromkeys(names))[:3])})"
 
 
 def tokens_of(content: str) -> list[str]:
