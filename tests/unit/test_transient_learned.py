@@ -32,6 +32,7 @@ TERSE_FACTS = [
     "Running shoes size 44",
     "Plays chess",
     "Keeps kosher",
+    "Refuse me please",  # an unknown word and no shape of chatter: kept whatever "please" weighs
 ]
 
 
