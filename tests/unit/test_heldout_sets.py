@@ -2,8 +2,9 @@
 
 A held-out row that is also a training row (up to case, whitespace and punctuation) scores the
 rule on what it was tuned on, and the held-out figure overstates. The development set and the
-first held-out set (since used for tuning) are training sets; the second held-out set is the
-one whose figures the README reports as unseen.
+first held-out set, the second held-out set and set 4 (all since used to train rule 2's learned
+stage) are training sets, and so is the set its engineer wrote; the held-out sets below are the
+ones whose figures count as unseen.
 """
 
 from __future__ import annotations
@@ -15,11 +16,16 @@ from pathlib import Path
 import pytest
 
 DATA = Path(__file__).resolve().parents[1] / "data"
-TRAINING = ("transient_labelled.jsonl", "transient_heldout.jsonl")
-HELD_OUT = (  # and key_pairs_heldout.jsonl, below
+TRAINING = (
+    "transient_labelled.jsonl",
+    "transient_heldout.jsonl",
     "transient_heldout_2.jsonl",
-    "transient_heldout_3.jsonl",
+    "transient_train_4.jsonl",
+    "transient_own_h11.jsonl",
 )
+# Set 3 was written blind for issue 11 and frozen before rule 2 was tuned; set 2 has been
+# tuned on since, so it is training now.
+HELD_OUT = ("transient_heldout_3.jsonl",)  # and key_pairs_heldout.jsonl, below
 
 
 def normalised(text: str) -> str:
@@ -42,7 +48,7 @@ def test_the_normal_form_ignores_case_whitespace_and_punctuation_only() -> None:
 
 @pytest.mark.parametrize("held_out", HELD_OUT)
 def test_no_held_out_row_appears_in_a_training_set(held_out: str) -> None:
-    seen = {normalised(t) for name in TRAINING for t in texts(name)}
+    seen = {normalised(t) for name in TRAINING if name != held_out for t in texts(name)}
     copies = [t for t in texts(held_out) if normalised(t) in seen]
     assert copies == [], f"{len(copies)} rows of {held_out} are in a training set: {copies[:5]}"
 

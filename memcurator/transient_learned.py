@@ -1,0 +1,459 @@
+"""Gate rule 2, learned stage: a linear score over words and sentence shape, for unnamed chatter.
+
+The rule stage (memcurator.transient) recognises chatter by grammars written against examples, and
+misses wording nobody anticipated ("Logging into the Stripe dashboard to find that duplicate
+charge").  This stage scores what makes such a sentence chatter rather than its exact words: the
+speaker's own in-flight action (a clause opening on a gerund, "I'm ...ing", "let me", "I'll"),
+present-moment adverbs ("now", "as we speak", "at the moment"), requests for patience, pointers
+into the chat ("you sent", "above", "earlier") and short length, next to word unigrams and bigrams.
+
+The weights are learned offline by bench/train_transient.py (scikit-learn logistic regression,
+fixed seed, sorted data) and exported to memcurator/transient_weights.py as a dict literal, so this
+module imports nothing beyond the standard library, reads no file and downloads nothing.  Scoring
+is a few dozen dict look-ups.
+
+Precision comes first: a candidate is dropped only when its probability clears a high threshold
+AND it carries no durable cue ("always", "prefers", "allergic", "the user" ...): a habit, rule or
+fact about someone is kept whatever else the sentence says.  The reason names the features that
+pushed the score up, so a log reader sees why.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise, repeat
+
+from memcurator.transient_weights import BIAS, THRESHOLD, VOCAB, WEIGHTS
+
+__all__ = [
+    "GERUND_COMPOUNDS",
+    "features",
+    "has_durable_cue",
+    "judge",
+    "learned_reason",
+    "logit",
+    "margin",
+    "tokens_of",
+]
+
+# Longer candidates are never scored: chatter is short, and a long sentence mostly carries content.
+_MAX_WORDS = 30
+
+
+def _words(text: str) -> frozenset[str]:
+    """A closed word class written as prose-like lines, which read better than many quotes."""
+    return frozenset(text.split())
+
+
+_TOKEN = re.compile(r"[a-z][a-z']*|\d+")
+_DIGIT = re.compile(r"\d").search
+_QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'"})
+
+# Words that state a habit, a rule, a preference or a standing fact about someone.  Any one of them
+# keeps the candidate: these are the statements whose loss costs most, and chatter rarely needs
+# them.  Chosen by meaning, not fitted to any example set.
+_DURABLE_CUES = _words(
+    """
+    always never every everyday usually typically generally normally prefer prefers preferred
+    preference favourite favorite allergic allergy allergies intolerant vegetarian vegan
+    deadline deadlines due must mandatory required requires require policy rule rules owns
+    lives lived born married birthday anniversary default forbidden allowed banned uses user
+    user's users weekly daily monthly nightly annually quarterly job jobs career careers
+    employer employed unemployed retired retiring pregnant pregnancy expecting leave
+    sabbatical recovering diagnosed diet married divorce divorced engaged widowed kids
+    children son daughter wife husband partner spouse parents moved based visa passport
+    learning studying degree certified licensed fluent native speaks
+    """
+)
+# Two-word cues of the same kind: employment and a standing willingness.
+_DURABLE_PAIRS = frozenset(
+    [
+        "working for",
+        "working at",
+        "works at",
+        "works for",
+        "work at",
+        "work for",
+        "happy to",
+        "willing to",
+        "would rather",
+        "i'd rather",
+    ]
+)
+_PAIR_HEADS = frozenset(pair.split()[0] for pair in _DURABLE_PAIRS)
+# Gerunds that open a noun compound, not an action: "Checking account on file", "Running shoes
+# size 44".  Both stages consult it (memcurator.transient too).
+GERUND_COMPOUNDS = frozenset(
+    " ".join(pair.split())
+    for pair in """
+    checking account, savings account, running shoes, walking boots, hiking boots, swimming pool,
+    parking spot, parking space, parking lot, parking permit, boarding pass, meeting room,
+    waiting list, waiting room, mailing list, shopping list, cooking class, living room,
+    dining room, sleeping bag, washing machine, training plan, booking reference, loading dock
+    """.split(",")  # noqa: SIM905 - pairs, not words
+)
+# A gerund opening a clause with no finite verb after it is the speaker's in-flight narration
+# ("Pulling the logs now"); one with a finite verb is a durable generalisation ("Running the tests
+# requires Docker").  These finite forms are the common ones; an -s verb is caught by shape.
+_FINITE = _words(
+    """
+    is are was were has have had does do did can can't cannot will won't would should could
+    may might must needs takes causes makes breaks fails requires means helps works costs
+    isn't aren't wasn't doesn't don't
+    """
+)
+_SUBORDINATORS = _words(
+    """
+    whether if why what where how to that which who when until so
+    """
+)
+_OPENERS = _words(
+    """
+    ok okay alright so now still just currently also and then right well hmm um oh sure
+    """
+)
+# Shape features are looked up in the sets of words and word pairs the scorer builds anyway: the
+# gate scores tens of thousands of candidates a second, and a dozen regex searches cost more than
+# the whole model.  Each set is a closed class described by meaning, not a list of examples.
+_NOW_WORDS = _words(
+    """
+    now currently rn atm presently
+    """
+)
+_NOW_PAIRS = frozenset(["we speak", "the moment", "so far", "right now"])
+_PATIENCE_PAIRS = frozenset(
+    [
+        "one sec",
+        "a sec",
+        "a second",
+        "a moment",
+        "a minute",
+        "few minutes",
+        "hang tight",
+        "hang on",
+        "hold on",
+        "bear with",
+        "give me",
+        "be right",
+        "you shortly",
+        "few mins",
+    ]
+)
+_POINTER_WORDS = _words(
+    """
+    above earlier upthread
+    """
+)
+_POINTER_PAIRS = frozenset(
+    [
+        f"{who} {verb}"
+        for who in ("you", "i", "just")
+        for verb in (
+            "sent",
+            "pasted",
+            "shared",
+            "attached",
+            "mentioned",
+            "forwarded",
+            "posted",
+            "linked",
+            "uploaded",
+            "highlighted",
+            "wrote",
+            "said",
+        )
+    ]
+    + [
+        "you just",
+        "previous message",
+        "last message",
+        "this chat",
+        "this thread",
+        "my screen",
+        "your screen",
+        "my end",
+        "my side",
+        "for me",
+    ]
+)
+_NEXT_WORDS = _words(
+    """
+    lemme let's i'll we'll gonna
+    """
+)
+_NEXT_PAIRS = frozenset(["let me", "let us", "i will", "about to", "going to"])
+_BE = _words(
+    """
+    is are am i'm im we're they're it's that's he's she's what's there's
+    """
+)
+_BE_ADVERBS = _words(
+    """
+    still currently now just also
+    """
+)
+_FIRST_PERSON = _words(
+    """
+    i'm im we're
+    """
+)
+_PROGRESS_UNITS = _words(
+    """
+    minute minutes min mins second seconds sec secs moment moments
+    """
+)
+_RECENT_WORDS = _words(
+    """
+    yet anymore
+    """
+)
+_RECENT_PAIRS = frozenset(["just now", "minute ago", "moment ago", "sec ago", "second ago"])
+# Well-wishing and greeting openers: pleasantries that hold no proposition ("Enjoy the
+# sunshine!").  "happy to" is left out: "Happy to take a layover ..." is a preference.
+_WISH = re.compile(
+    r"(?:hope|hoping|enjoy|have an? (?:good|great|nice|lovely|safe|wonderful)|good luck"
+    r"|best of luck|happy (?!to )\w+|stay (?:safe|warm|dry|cool)|safe travels|congrat\w*|welcome"
+    r"|merry|nice (?:talking|chatting|meeting|to)|great (?:talking|chatting|to)|good to"
+    r"|lovely to)\b"
+).match
+
+# How a structural feature reads in a reason.
+_LABELS = {
+    "s:gerund_open": "opens on an in-flight action",
+    "s:first_person_ing": "first-person progressive",
+    "s:first_person_next": "speaker's next step",
+    "s:now": "right now",
+    "s:patience": "asks for patience",
+    "s:pointer": "points into the chat",
+    "s:question": "question back",
+    "s:wish": "pleasantry",
+    "s:progressive": "something under way",
+    "s:progress": "progress of something in flight",
+    "s:recent": "just happened",
+}
+
+
+def _normalise(content: str) -> str:
+    text = content.lower().strip()
+    # str.translate with a dict is slow; most candidates are ASCII and need none.
+    return text if text.isascii() else text.translate(_QUOTES)
+
+
+def _tokens(text: str) -> list[str]:
+    tokens = _TOKEN.findall(text)
+    if _DIGIT(text) is None:
+        return tokens
+    return ["<num>" if tok[0].isdigit() else tok for tok in tokens]
+
+
+def _gerund_open(tokens: list[str]) -> bool:
+    """The first content word (after "ok", "still", "now" ...) is an -ing form and no finite verb
+    follows it."""
+    start = 0
+    while start < len(tokens) - 1 and tokens[start] in _OPENERS:
+        start += 1
+    first = tokens[start] if tokens else ""
+    if not (first.endswith("ing") and len(first) > 4):
+        return False
+    if " ".join(tokens[start : start + 2]) in GERUND_COMPOUNDS:
+        return False  # "checking account", but "checking the account" is an action
+    for token in tokens[start + 1 :]:
+        if token in _SUBORDINATORS:
+            return True  # "checking whether port 8080 is in use": that verb is the clause's own
+        if token in _FINITE:
+            return False
+    return True
+
+
+def _ing(word: str) -> bool:
+    return len(word) > 4 and word.endswith("ing")
+
+
+def _progressive(tokens: list[str]) -> tuple[bool, bool]:
+    """(a first-person progressive "I'm pulling", any progressive "the site is throwing")."""
+    first = progressive = False
+    for i, token in enumerate(tokens):
+        speaker = token in _FIRST_PERSON or (
+            token in ("am", "are") and i > 0 and tokens[i - 1] in ("i", "we")
+        )
+        if not (speaker or token in _BE):
+            continue
+        rest = tokens[i + 1 : i + 4]
+        while rest and rest[0] in _BE_ADVERBS:
+            rest = rest[1:]
+        if rest and _ing(rest[0]):
+            progressive = True
+            first = first or speaker
+    return first, progressive
+
+
+def _structure(text: str, tokens: list[str], pairs: frozenset[str] | set[str]) -> list[str]:
+    """Shape features: who acts, when, and whether the sentence leans on the chat around it.
+
+    ``pairs`` are the sentence's word pairs (with "<s>" and "</s>" at the ends)."""
+    words = set(tokens)
+    found = []
+    if not _BE.isdisjoint(words):
+        first, progressive = _progressive(tokens)
+        if first:
+            found.append("s:first_person_ing")
+        if progressive:
+            found.append("s:progressive")
+    if not _NEXT_WORDS.isdisjoint(words) or not _NEXT_PAIRS.isdisjoint(pairs):
+        found.append("s:first_person_next")
+    if not _NOW_WORDS.isdisjoint(words) or not _NOW_PAIRS.isdisjoint(pairs):
+        found.append("s:now")
+    if not _PATIENCE_PAIRS.isdisjoint(pairs):
+        found.append("s:patience")
+    if not _POINTER_WORDS.isdisjoint(words) or not _POINTER_PAIRS.isdisjoint(pairs):
+        found.append("s:pointer")
+    if (
+        "%" in text
+        or ("<num> of" in pairs and "of <num>" in pairs)
+        or (not _PROGRESS_UNITS.isdisjoint(words) and ("ago" in words or "left" in words))
+    ):
+        found.append("s:progress")
+    if not _RECENT_WORDS.isdisjoint(words) or not _RECENT_PAIRS.isdisjoint(pairs) or "mid-" in text:
+        found.append("s:recent")
+    if text.endswith("?"):
+        found.append("s:question")
+    if _WISH(text):
+        found.append("s:wish")
+    if _gerund_open(tokens):
+        found.append("s:gerund_open")
+    return found
+
+
+def features(content: str, vocab: frozenset[str] = VOCAB) -> list[str]:
+    """The sparse binary features of one candidate (the trainer's view; run time sums the same).
+
+    A word outside ``vocab`` (seen in fewer than two training rows) becomes "<unk>": what the
+    model learns about unknown words is what it applies to words nobody wrote in training, and a
+    short sentence of unknown content words ("Plays chess") reads as content, not as chatter."""
+    text = _normalise(content)
+    raw = _tokens(text)
+    tokens = [t if t in vocab else "<unk>" for t in raw]
+    grams = [f"w:{t}" for t in tokens]
+    # A bigram with an unknown word would only say where unknown words sit; the shape features
+    # say that better (an unknown gerund opening the sentence is s:gerund_open).
+    grams += [f"b:{gram}" for gram in _bigrams(tokens) if "<unk>" not in gram]
+    return grams + _structure(text, raw, set(_bigrams(raw)))
+
+
+def _bigrams(tokens: list[str]) -> list[str]:
+    padded = ["<s>", *tokens, "</s>"]
+    return [a + " " + b for a, b in pairwise(padded)]
+
+
+def _guarded(tokens: list[str]) -> bool:
+    """Too long to be chatter, or a durable cue is present: keep without scoring."""
+    if not tokens or len(tokens) > _MAX_WORDS or not _DURABLE_CUES.isdisjoint(tokens):
+        return True
+    if _PAIR_HEADS.isdisjoint(tokens):
+        return False  # spares building the pairs for nearly every candidate
+    return not _DURABLE_PAIRS.isdisjoint(a + " " + b for a, b in pairwise(tokens))
+
+
+def has_durable_cue(content: str) -> bool:
+    """A word or word pair stating a habit, rule, preference or standing fact is present."""
+    tokens = _tokens(_normalise(content))
+    return bool(tokens) and _guarded(tokens)
+
+
+def _readable(feature: str) -> str:
+    if feature in _LABELS:
+        return _LABELS[feature]
+    gram = feature[2:].replace("<s> ", "").replace(" </s>", "")
+    return f"'{gram}'"
+
+
+Model = tuple[float, float, dict[str, float], frozenset[str]]
+
+
+def margin(content: str, model: Model) -> tuple[float, list[tuple[float, str]]] | None:
+    """The logit minus the threshold and each feature's part, or None when a guard keeps it.
+
+    The trainer's (and the explanation's) path: it builds every feature name."""
+    bias, threshold, weights, vocab = model
+    tokens = _tokens(_normalise(content))
+    if _guarded(tokens):
+        return None
+    feats = sorted(set(features(content, vocab)))
+    distinct = set(tokens)
+    if distinct - vocab and not any(f.startswith("s:") for f in feats):
+        return None  # an unknown word and no shape of chatter: likely content ("Veggie")
+    parts = [(weights.get(f, 0.0), f) for f in feats]
+    return bias + sum(w for w, _ in parts) - threshold, parts
+
+
+def judge(content: str, model: Model) -> str | None:
+    """The reason ``model`` drops ``content`` (naming its top features), or None to keep it."""
+    found = margin(content, model)
+    if found is None or found[0] < 0:
+        return None
+    top = sorted((p for p in found[1] if p[0] > 0), key=lambda p: (-p[0], p[1]))[:3]
+    return f"learned chatter ({', '.join(_readable(f) for _, f in top)})"
+
+
+# The shipped model split by feature kind, so run time looks words up without building names.
+# Every vocabulary word has an entry (0.0 when its weight was pruned): a word missing from _WORDS
+# is unknown, and unknown words share the "<unk>" weight once.
+_WORDS = dict.fromkeys(VOCAB, 0.0) | {k[2:]: w for k, w in WEIGHTS.items() if k[:2] == "w:"}
+_UNKNOWN = WEIGHTS.get("w:<unk>", 0.0)
+_PAIRS = {k[2:]: w for k, w in WEIGHTS.items() if k[:2] == "b:"}
+
+
+def _assess(content: str) -> tuple[str, list[str], set[str], list[str]] | None:
+    """Normalised text, words, word pairs and shapes; None when a guard keeps ``content``."""
+    text = _normalise(content)
+    tokens = _tokens(text)
+    if _guarded(tokens):
+        return None
+    grams = set(_bigrams(tokens))
+    shapes = _structure(text, tokens, grams)
+    distinct = set(tokens)
+    if not shapes and not _WORDS.keys() >= distinct:
+        return None  # an unknown word and no shape of chatter: likely content ("Veggie")
+    return text, tokens, grams, shapes
+
+
+def logit(content: str) -> float | None:
+    """The shipped model's logit minus its threshold, or None when a guard keeps ``content``.
+
+    Equal to ``margin(content, shipped model)[0]`` (a unit test holds them together), at a
+    fraction of the cost: no feature name is built."""
+    found = _assess(content)
+    return None if found is None else _total(found)
+
+
+def _total(found: tuple[str, list[str], set[str], list[str]]) -> float:
+    _, tokens, grams, shapes = found
+    distinct = set(tokens)
+    total = BIAS - THRESHOLD + (0.0 if _WORDS.keys() >= distinct else _UNKNOWN)
+    total += sum(map(_WORDS.get, distinct, repeat(0.0)))
+    total += sum(map(_PAIRS.get, grams, repeat(0.0)))
+    return total + sum(map(WEIGHTS.get, shapes, repeat(0.0)))
+
+
+def learned_reason(content: str) -> str | None:
+    """Say why the learned stage judges ``content`` chatter, naming the three features that
+    pushed its score up most, or None to keep it."""
+    found = _assess(content)
+    if found is None or _total(found) < 0:
+        return None
+    _, tokens, grams, shapes = found
+    parts = [(_WORDS.get(t, _UNKNOWN), f"'{t}'") for t in set(tokens)]
+    parts += [
+        (w, f"'{g.replace('<s> ', '').replace(' </s>', '')}'")
+        for g in grams
+        if (w := _PAIRS.get(g, 0.0)) > 0
+    ]
+    parts += [(WEIGHTS.get(name, 0.0), _LABELS[name]) for name in shapes]
+    ranked = sorted((p for p in parts if p[0] > 0), key=lambda p: (-p[0], p[1]))
+    names = [name for _, name in ranked]  # "please" and "please </s>" read alike: name it once
+    return f"learned chatter ({', '.join(list(dict.fromkeys(names))[:3])})"
+
+
+def tokens_of(content: str) -> list[str]:
+    """The words the model sees, before unknown ones are replaced (the trainer counts these)."""
+    return _tokens(_normalise(content))

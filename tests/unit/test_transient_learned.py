@@ -1,0 +1,140 @@
+"""Rule 2's learned stage: deterministic, explained, reproducible from its data, and it never
+drops a durable statement the project keeps as a guard."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from memcurator import transient_learned as learned
+from memcurator import transient_weights
+from memcurator.transient import rule_reason, transient_reason
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "tests" / "data"
+SHIPPED = (
+    transient_weights.BIAS,
+    transient_weights.THRESHOLD,
+    transient_weights.WEIGHTS,
+    transient_weights.VOCAB,
+)
+TERSE_FACTS = [
+    "Uses Jest",
+    "Code review required",
+    "Vegetarian",
+    "On call Mondays",
+    "Now lives in Berlin",
+    "Checking account on file",
+    "Running shoes size 44",
+    "Plays chess",
+    "Keeps kosher",
+    "Refuse me please",  # an unknown word and no shape of chatter: kept whatever "please" weighs
+]
+
+
+def texts(name: str) -> list[str]:
+    with (DATA / name).open(encoding="utf-8") as handle:
+        return [str(json.loads(line)["text"]) for line in handle if line.strip()]
+
+
+def key_pair_statements() -> list[str]:
+    out: list[str] = []
+    for name in ("key_pairs_labelled.jsonl", "key_pairs_heldout.jsonl"):
+        for line in (DATA / name).read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                pair = json.loads(line)
+                out += [pair["old"], pair["new"]]
+    return out
+
+
+@pytest.mark.parametrize(
+    "chatter",
+    [
+        "Logging into the Stripe dashboard to find that duplicate charge.",
+        "Reviewing the shipping manifest you uploaded again.",
+        "I'm escalating your ticket to the network team right now.",
+        "The spreadsheet is still loading on my side.",
+    ],
+)
+def test_chatter_the_rules_miss_is_dropped_with_the_features_that_matched(chatter: str) -> None:
+    assert rule_reason(chatter) is None  # else this would not test the learned stage
+    reason = transient_reason(chatter)
+    assert reason is not None and reason.startswith("learned chatter (")
+    assert reason == learned.learned_reason(chatter)
+    named = reason.removeprefix("learned chatter (").removesuffix(")").split(", ")
+    assert 1 <= len(named) <= 3 and all(named)
+
+
+def test_a_gerund_opening_names_the_in_flight_action() -> None:
+    reason = learned.learned_reason("Pulling the server logs from last night's window.")
+    assert reason is not None and "opens on an in-flight action" in reason
+
+
+def test_the_same_text_always_gets_the_same_verdict() -> None:
+    sample = texts("transient_train_4.jsonl")
+    first = [transient_reason(t) for t in sample]
+    assert [transient_reason(t) for t in reversed(sample)] == first[::-1]
+
+
+@pytest.mark.parametrize("fact", TERSE_FACTS)
+def test_terse_durable_facts_are_kept(fact: str) -> None:
+    assert transient_reason(fact) is None
+
+
+def test_every_key_pair_statement_is_kept_by_both_stages() -> None:
+    statements = key_pair_statements()
+    dropped = {s: transient_reason(s) for s in statements if transient_reason(s)}
+    assert len(statements) > 1000
+    assert not dropped, dropped
+
+
+@pytest.mark.parametrize(
+    "durable",
+    [
+        "Prefers aisle seats",
+        "The user is training for a half marathon",
+        "Always CC me, now",
+        "I'm currently working for the city council",
+        "Happy to take a layover if it saves money now",
+    ],
+)
+def test_a_durable_cue_keeps_the_candidate_whatever_its_score(durable: str) -> None:
+    assert learned.has_durable_cue(durable)
+    assert learned.logit(durable) is None
+    assert learned.learned_reason(durable) is None
+
+
+def test_the_fast_run_time_score_equals_the_sum_over_the_trainers_features() -> None:
+    rows = texts("transient_labelled.jsonl") + texts("transient_heldout_2.jsonl")
+    for text in rows:
+        fast, slow = learned.logit(text), learned.margin(text, SHIPPED)
+        assert (fast is None) == (slow is None), text
+        if fast is not None and slow is not None:
+            assert fast == pytest.approx(slow[0], abs=1e-9), text
+            assert (learned.learned_reason(text) is None) == (learned.judge(text, SHIPPED) is None)
+
+
+def test_the_stage_imports_no_learning_library_and_reads_no_file() -> None:
+    source = (ROOT / "memcurator" / "transient_learned.py").read_text(encoding="utf-8")
+    weights = (ROOT / "memcurator" / "transient_weights.py").read_text(encoding="utf-8")
+    for text in (source, weights):
+        assert "sklearn" not in text and " open(" not in text and "read_text" not in text
+
+
+def test_the_shipped_weights_are_what_the_training_script_produces(tmp_path: Path) -> None:
+    pytest.importorskip("sklearn")
+    spec = importlib.util.spec_from_file_location(
+        "train_transient", ROOT / "bench" / "train_transient.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["train_transient"] = module
+    spec.loader.exec_module(module)
+    out = tmp_path / "weights.py"
+    assert module.main(["--out", str(out)]) == 0
+    shipped = (ROOT / "memcurator" / "transient_weights.py").read_text(encoding="utf-8")
+    assert out.read_text(encoding="utf-8") == shipped
