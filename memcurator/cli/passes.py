@@ -20,6 +20,7 @@ from memcurator.cli.common import (
     EXIT_STORE,
     EXIT_USAGE,
     DatabaseUrl,
+    add_command,
     fail,
     open_engine,
 )
@@ -28,12 +29,15 @@ from memcurator.settings import Settings
 
 Partitions = Annotated[
     int | None,
-    typer.Option(min=1, max=256, help="Scope partitions (one task each; default 8)."),
+    typer.Option(min=1, max=256, metavar="N", help="Scope partitions, one task each (default: 8)."),
 ]
 Wait = Annotated[
     float,
     typer.Option(
-        "--wait", min=0, help="Seconds to wait if another pass holds the store (default: none)."
+        "--wait",
+        min=0,
+        metavar="SECONDS",
+        help="How long to wait if another pass holds the store (default: 0, give up at once).",
     ),
 ]
 
@@ -41,14 +45,16 @@ Wait = Annotated[
 def consolidate(
     as_of: Annotated[
         str | None,
-        typer.Option("--as-of", help="The date to run the pass for (default: yesterday)."),
+        typer.Option(
+            "--as-of", metavar="DATE", help="The date to run the pass for (default: yesterday)."
+        ),
     ] = None,
     partitions: Partitions = None,
     wait: Wait = 0.0,
     json_out: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     database_url: DatabaseUrl = None,
 ) -> None:
-    """Run the nightly pass for one date as the Prefect flow ``nightly-consolidation``.
+    """Run the nightly pass for one date as the Prefect flow `nightly-consolidation`.
 
     Promotes observations seen in 3 distinct sessions, expires those unseen for 30 days,
     and batches the rest into topic entries. Running it again for the same date changes
@@ -73,14 +79,16 @@ def consolidate(
 
 
 def backfill(
-    start: Annotated[str, typer.Option("--start", help="First date, YYYY-MM-DD.")],
-    end: Annotated[str, typer.Option("--end", help="Last date, YYYY-MM-DD (inclusive).")],
+    start: Annotated[str, typer.Option("--start", metavar="DATE", help="First date, YYYY-MM-DD.")],
+    end: Annotated[
+        str, typer.Option("--end", metavar="DATE", help="Last date, YYYY-MM-DD (inclusive).")
+    ],
     partitions: Partitions = None,
     wait: Wait = 0.0,
     json_out: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     database_url: DatabaseUrl = None,
 ) -> None:
-    """Run the nightly pass for each date from START to END, in order (the ``backfill`` flow).
+    """Run the nightly pass for each date from START to END, in order (the `backfill` flow).
 
     Dates already consolidated are skipped, so an interrupted backfill can simply be rerun.
 
@@ -194,6 +202,6 @@ def _print_summary(summaries: list[dict[str, Any]], json_out: bool) -> None:
 
 def register(app: typer.Typer) -> None:
     """Put this family's commands on the CLI."""
-    app.command()(consolidate)
-    app.command()(backfill)
-    app.command()(serve)
+    add_command(app, consolidate)
+    add_command(app, backfill)
+    add_command(app, serve)
