@@ -117,9 +117,13 @@ def ingest(
         )
     counts = report.as_dict()
     if as_json:
-        typer.echo(json.dumps(counts))
-    else:
-        print_counts(counts)
+        echo(json.dumps({**counts, "rejected_lines": report.rejected_lines}))
+        return
+    print_counts(counts)
+    for rule, numbers in sorted(report.rejected_lines.items()):
+        more = counts[f"rejected:{rule}"] - len(numbers)
+        tail = f" and {more:,} more (memcurator log --action rejected)" if more > 0 else ""
+        echo(f"rejected:{rule} at line {', '.join(map(str, numbers))}{tail}")
 
 
 class _InputContext:

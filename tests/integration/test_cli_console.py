@@ -150,8 +150,11 @@ def test_a_rejected_line_gives_its_line_number_in_the_file(store_url: str, tmp_p
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)
     assert summary["rejected_lines"] == {"schema": [4], "transient": [5]}
-    rows = [json.loads(r) for r in run("log", "--action", "rejected", url=store_url).stdout.split()]
-    assert sorted((r["rule"], r["line"]) for r in rows) == [("schema", 4), ("transient", 5)]
+    rows = [
+        json.loads(r) for r in run("log", "--action", "rejected", url=store_url).stdout.splitlines()
+    ]
+    found = sorted((r["rule"], r["payload"]["input_line"]) for r in rows)
+    assert found == [("schema", 4), ("transient", 5)]
 
 
 def test_a_rejected_lines_number_does_not_let_unscreened_content_into_the_log(
@@ -163,4 +166,4 @@ def test_a_rejected_lines_number_does_not_let_unscreened_content_into_the_log(
     path.write_text(json.dumps(candidate(content=f"my key is {secret}")) + "\n")
     run("ingest", str(path), url=store_url)
     shown = run("log", "--action", "rejected", url=store_url).stdout
-    assert secret not in shown and '"line": 1' in shown
+    assert secret not in shown and '"input_line": 1' in shown
