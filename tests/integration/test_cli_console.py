@@ -167,3 +167,27 @@ def test_a_rejected_lines_number_does_not_let_unscreened_content_into_the_log(
     run("ingest", str(path), url=store_url)
     shown = run("log", "--action", "rejected", url=store_url).stdout
     assert secret not in shown and '"input_line": 1' in shown
+
+
+def test_the_demos_explore_commands_are_never_wrapped_mid_command(tmp_path: Path) -> None:
+    from rich.console import Console
+
+    from memcurator.cli.demo_run import print_explore
+
+    console = Console(record=True, width=60)
+    db_path = tmp_path / "a-rather-long-folder-name" / "memcurator-demo.db"
+    print_explore(console, db_path)
+    lines = console.export_text().splitlines()
+    commands = [line.strip() for line in lines if line.strip().startswith("memcurator ")]
+    assert commands == [
+        f"memcurator export --database-url sqlite:///{db_path} --scope user_id=u_0000",
+        f"memcurator log --database-url sqlite:///{db_path} --action rejected",
+    ]
+
+
+def test_the_demo_marks_content_it_cut_with_an_ellipsis() -> None:
+    from memcurator.cli.demo_run import cut
+
+    assert cut("short", 60) == "short"
+    long = "x" * 61
+    assert cut(long, 60) == "x" * 59 + "…" and len(cut(long, 60)) == 60
