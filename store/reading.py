@@ -1,9 +1,9 @@
 """Support's questions, answered from the store: what was current at T, where did this memory
-come from, and what an agent would be given now (recall)."""
+come from, what an agent would be given now (recall), and what a pass night already did."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -18,7 +18,7 @@ from memcurator.vocabulary import Action, Rule, SourceKind, Status
 from store.engine import for_tenants
 from store.queries import log_document
 from store.rows import entry_document, iso
-from store.tables import Entry, EntrySource, TopicMember, WriteLog
+from store.tables import ConsolidationRun, Entry, EntrySource, TopicMember, WriteLog
 
 # A topic entry's source_ref: this prefix and the date of the pass that created it.
 TOPIC_SOURCE = "consolidation:"
@@ -284,3 +284,24 @@ def _chain(session: Session, entry: Entry, *, backwards: bool) -> list[dict[str,
             }
         )
     return chain
+
+
+# The counts a pass night reports, in the order the CLI prints them.
+PASS_COUNTS = ("promoted", "expired", "topics_created", "topics_updated", "members_linked")
+
+
+def pass_ledger(engine: Engine, days: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """What the idempotency ledger says of each pass date in ``days`` that has run: when its
+    last partition committed (``finished_at``) and that night's counts, summed over its
+    partitions, so a rerun can say what the night did instead of reporting zeros."""
+    nights: dict[str, dict[str, Any]] = {}
+    query = select(ConsolidationRun).where(ConsolidationRun.run_date.in_(list(days)))
+    with Session(engine) as session:
+        for run in session.scalars(query):
+            night = nights.setdefault(
+                run.run_date, {"finished_at": run.finished_at, **dict.fromkeys(PASS_COUNTS, 0)}
+            )
+            night["finished_at"] = max(night["finished_at"], run.finished_at)
+            for key in PASS_COUNTS:
+                night[key] += int((run.counts or {}).get(key, 0))
+    return nights

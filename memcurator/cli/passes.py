@@ -11,6 +11,7 @@ import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from typing import Annotated, Any
 
 import typer
@@ -21,6 +22,7 @@ from memcurator.cli.common import (
     EXIT_USAGE,
     DatabaseUrl,
     add_command,
+    echo,
     fail,
     open_engine,
 )
@@ -71,11 +73,13 @@ def consolidate(
         fail(str(exc), EXIT_USAGE)
     url = _store_url(database_url)
     typer.echo(f"memcurator: running the nightly pass for {day} as a Prefect flow", err=True)
+    started = datetime.now(UTC)
     with _busy_guard(url, wait), flows_for(url):
         from flows.consolidation import nightly_consolidation
 
         summary = nightly_consolidation(as_of=day.isoformat(), partitions=partitions)
-    _print_summary([summary], json_out)
+    nights = [{"date": summary["date"], **summary["totals"]}]
+    _print_summary(summary, nights, url, started, json_out)
 
 
 def backfill(
@@ -106,11 +110,12 @@ def backfill(
         "as the Prefect flow backfill",
         err=True,
     )
+    started = datetime.now(UTC)
     with _busy_guard(url, wait), flows_for(url):
         from flows.consolidation import backfill as backfill_flow
 
         summary = backfill_flow(start=start, end=end, partitions=partitions)
-    _print_summary([summary], json_out)
+    _print_summary(summary, summary["per_night"], url, started, json_out)
 
 
 def serve() -> None:
@@ -190,14 +195,52 @@ def _busy_guard(url: str, wait: float) -> Iterator[None]:
         dispose_engines()
 
 
-def _print_summary(summaries: list[dict[str, Any]], json_out: bool) -> None:
-    for summary in summaries:
-        if json_out:
-            typer.echo(json.dumps(summary, sort_keys=True))
-            continue
-        label = summary.get("date") or f"{summary['start']} to {summary['end']}"
-        totals = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in summary["totals"].items())
-        typer.echo(f"{label}: {totals}")
+def _print_summary(
+    summary: dict[str, Any],
+    nights: list[dict[str, Any]],
+    url: str,
+    started: datetime,
+    json_out: bool,
+) -> None:
+    """One line per night, then (for a backfill) the run's totals. A night the ledger says was
+    consolidated before this command started is "already done on <date>" with that night's
+    counts from the ledger: zeros would read as a quiet night."""
+    from store.reading import PASS_COUNTS, pass_ledger
+
+    engine = open_engine(url)
+    try:
+        ledger = pass_ledger(engine, [n["date"] for n in nights])
+    finally:
+        engine.dispose()
+    earlier = {day: night for day, night in ledger.items() if night["finished_at"] < started}
+    if json_out:
+        for night in nights:
+            if night["date"] in earlier:
+                done = earlier[night["date"]]
+                night["already_done_on"] = done["finished_at"].date().isoformat()
+                night["ledger"] = {k: done[k] for k in PASS_COUNTS}
+        echo(json.dumps(summary, sort_keys=True, default=str))
+        return
+    for night in nights:
+        done = earlier.get(night["date"])
+        if done:
+            counts = _counts(done)
+            echo(f"{night['date']}: already done on {done['finished_at'].date()}: {counts}")
+        else:
+            echo(f"{night['date']}: {_counts(night)}")
+    if "start" in summary:
+        echo(f"{summary['start']} to {summary['end']}, this run: {_counts(summary['totals'])}")
+    if earlier:
+        echo(
+            "Nights already done were not redone: observations that arrived after a night "
+            "was consolidated are picked up by the next pass."
+        )
+
+
+def _counts(night: dict[str, Any]) -> str:
+    from store.reading import PASS_COUNTS
+
+    return ", ".join(f"{k.replace('_', ' ')} {night.get(k, 0)}" for k in PASS_COUNTS)
 
 
 def register(app: typer.Typer) -> None:
