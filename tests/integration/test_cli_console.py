@@ -191,3 +191,28 @@ def test_the_demo_marks_content_it_cut_with_an_ellipsis() -> None:
     assert cut("short", 60) == "short"
     long = "x" * 61
     assert cut(long, 60) == "x" * 59 + "…" and len(cut(long, 60)) == 60
+
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def test_the_readme_points_at_no_file_a_user_does_not_have() -> None:
+    text = README.read_text(encoding="utf-8")
+    assert "../" not in text and "/work/" not in text
+
+
+def test_the_readme_says_to_create_the_database_and_how_to_quiet_prefect() -> None:
+    text = README.read_text(encoding="utf-8")
+    assert "create the database first" in text and "createdb" in text
+    assert "PREFECT_LOGGING_LEVEL=WARNING" in text
+
+
+def test_the_readmes_example_candidate_line_is_stored_as_a_fact(tmp_path: Path) -> None:
+    text = README.read_text(encoding="utf-8")
+    [block] = re.findall(r"```json\n(.*?)\n```", text, re.DOTALL)
+    url = f"sqlite:///{tmp_path / 's.db'}"
+    run("init", url=url)
+    result = run("ingest", "--json", "-", url=url, stdin=block.encode() + b"\n")
+    assert json.loads(result.stdout)["inserted"] == 1, result.stdout
+    (entry,) = [json.loads(x) for x in run("export", url=url).stdout.splitlines()]
+    assert entry["type"] == "fact"
