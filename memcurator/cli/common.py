@@ -157,6 +157,9 @@ def _tidy(param: Any) -> None:
         if param.metavar is None:  # the usage line shows FILE, not {file}
             param.metavar = param.name.upper()
         return
+    # Typer (0.29) asks each parameter for ``display_type_rich`` when it draws the help
+    # table and offers no setting to leave the type out: the method is replaced on this
+    # instance only, so nothing else about the option changes.
     declared = param.metavar
     original = type(param).display_type_rich
 

@@ -78,8 +78,7 @@ def consolidate(
         from flows.consolidation import nightly_consolidation
 
         summary = nightly_consolidation(as_of=day.isoformat(), partitions=partitions)
-    nights = [{"date": summary["date"], **summary["totals"]}]
-    _print_summary(summary, nights, url, started, json_out)
+    _print_summary(summary, [summary], url, started, json_out)
 
 
 def backfill(
@@ -216,14 +215,14 @@ def _print_summary(
     if json_out:
         for night in nights:
             if night["date"] in earlier:
-                done = earlier[night["date"]]
-                night["already_done_on"] = done["finished_at"].date().isoformat()
-                night["ledger"] = {k: done[k] for k in PASS_COUNTS}
+                ran = earlier[night["date"]]
+                night["already_done_on"] = ran["finished_at"].date().isoformat()
+                night["ledger"] = {k: ran[k] for k in PASS_COUNTS}
         echo(json.dumps(summary, sort_keys=True, default=str))
         return
     for night in nights:
         done = earlier.get(night["date"])
-        if done:
+        if done is not None:
             counts = _counts(done)
             echo(f"{night['date']}: already done on {done['finished_at'].date()}: {counts}")
         else:
@@ -240,7 +239,8 @@ def _print_summary(
 def _counts(night: dict[str, Any]) -> str:
     from store.reading import PASS_COUNTS
 
-    return ", ".join(f"{k.replace('_', ' ')} {night.get(k, 0)}" for k in PASS_COUNTS)
+    counts = night.get("totals", night)  # a one-night summary nests them
+    return ", ".join(f"{k.replace('_', ' ')} {counts.get(k, 0)}" for k in PASS_COUNTS)
 
 
 def register(app: typer.Typer) -> None:
