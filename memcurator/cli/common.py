@@ -174,7 +174,7 @@ def _tidy(param: Any) -> None:
     wanted = param.show_default is not False and "(default" not in text
     if wanted and default not in (None, False, "", [], ()):
         value = getattr(default, "value", default)  # an enum member shows as its word
-        param.help = f"{text} (default: {value})".strip()
+        param.help = f"{text.rstrip('.')} (default: {value}).".strip()
     param.show_default = False
 
 

@@ -121,7 +121,7 @@ def serve() -> None:
     """Serve the deployments to Prefect: nightly schedule, manual backfill, audit, ingest.
 
     Set PREFECT_API_URL to your Prefect server first; the time zone of the 02:00 schedule is
-    MEMCURATOR_TIMEZONE (default UTC).
+    MEMCURATOR_TIMEZONE (default: UTC).
 
     Example: PREFECT_API_URL=http://127.0.0.1:4200/api memcurator serve
     """

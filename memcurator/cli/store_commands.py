@@ -41,7 +41,7 @@ FORMATS = ("jsonl", "csv")
 def init(
     database_url: DatabaseUrl = None,
     admin_database_url: Annotated[
-        str | None, typer.Option(help="The owner's URL (default MEMCURATOR_ADMIN_DATABASE_URL).")
+        str | None, typer.Option(help="The owner's URL (default: MEMCURATOR_ADMIN_DATABASE_URL).")
     ] = None,
 ) -> None:
     """Create or upgrade the schema as the owner; on PostgreSQL create or check the app role.
@@ -91,7 +91,7 @@ def ingest(
             min=1,
             max=100_000,
             envvar="MEMCURATOR_BATCH_SIZE",
-            help="Candidates per transaction (default 1000).",
+            help="Candidates per transaction (default: 1000).",
             show_default=False,
         ),
     ] = None,

@@ -115,6 +115,7 @@ def test_every_command_has_tidy_help_with_an_example(command: tuple[str, ...]) -
     assert "``" not in shown
     assert "[default:" not in shown  # one style of defaults: "(default: ...)" in the text
     assert not re.search(r"\(default: none\)", shown, re.IGNORECASE)
+    assert not re.search(r"\(default [^:]|\. \(default:", shown)  # one wording, in the sentence
 
 
 def test_defaults_are_shown_one_way() -> None:
