@@ -80,13 +80,13 @@ def make_engine(url: str, *, statement_timeout_ms: int | None = None) -> Engine:
     elif parsed.get_backend_name() == "sqlite":
         kwargs = {"connect_args": {"timeout": 30}}
     else:
-        raise StoreError(
+        raise BadDatabaseUrl(
             f"unsupported database {parsed.get_backend_name()!r}: use postgresql or sqlite"
         )
     try:
         engine = create_engine(parsed, **kwargs)
     except NoSuchModuleError as exc:
-        raise StoreError(f"no driver for {parsed.drivername!r}") from exc
+        raise BadDatabaseUrl(f"no driver for {parsed.drivername!r}") from exc
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
         event.listen(engine, "begin", _sqlite_begin)
@@ -182,7 +182,7 @@ def upgrade(engine: Engine) -> str:
     try:
         command.upgrade(_alembic_config(engine), "head")
     except DBAPIError as exc:
-        raise StoreError(f"cannot reach {describe_url(engine)}: {first_line(exc.orig)}") from exc
+        raise unreachable(engine, exc) from exc
     return head_revision(engine)
 
 
@@ -198,7 +198,7 @@ def require_current_schema(engine: Engine) -> None:
         with engine.connect() as conn:
             current = MigrationContext.configure(conn).get_current_revision()
     except DBAPIError as exc:
-        raise StoreError(f"cannot reach {describe_url(engine)}: {first_line(exc.orig)}") from exc
+        raise unreachable(engine, exc) from exc
     if current is None:
         raise StoreError(f"{describe_url(engine)} has no memcurator schema: run `memcurator init`")
     if current != head_revision(engine):
@@ -206,6 +206,23 @@ def require_current_schema(engine: Engine) -> None:
             f"{describe_url(engine)} is at schema {current}, not {head_revision(engine)}: "
             "run `memcurator init` to upgrade"
         )
+
+
+_NO_DATABASE = re.compile(r'database "([^"]+)" does not exist')
+
+
+def unreachable(engine: Engine, exc: DBAPIError) -> StoreError:
+    """Why the store could not be opened: a server that answered that the database does not
+    exist is told apart from one that could not be reached."""
+    reason = first_line(exc.orig)
+    missing = _NO_DATABASE.search(str(exc.orig))
+    if missing:
+        return StoreError(
+            f"the server at {engine.url.host}:{engine.url.port or 5432} answered, but database "
+            f"{missing.group(1)!r} does not exist: create it first "
+            f"(createdb {missing.group(1)}, or CREATE DATABASE), then run `memcurator init`"
+        )
+    return StoreError(f"cannot reach {describe_url(engine)}: {reason}")
 
 
 def first_line(exc: BaseException | None) -> str:

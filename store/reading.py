@@ -1,25 +1,27 @@
 """Support's questions, answered from the store: what was current at T, where did this memory
-come from, and what an agent would be given now (recall)."""
+come from, what an agent would be given now (recall), and what a pass night already did."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from datetime import datetime
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, Text, and_, cast, or_, select
+from sqlalchemy import Engine, Text, and_, cast, exists, or_, select
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.elements import ColumnElement
 
 from memcurator.keys import last_part
 from memcurator.schema import SCOPE_LEVELS
 from memcurator.tenancy import tenant_of
-from memcurator.vocabulary import Status
+from memcurator.vocabulary import Action, Rule, SourceKind, Status
 from store.engine import for_tenants
 from store.queries import log_document
 from store.rows import entry_document, iso
-from store.tables import Entry, EntrySource, TopicMember, WriteLog
+from store.tables import ConsolidationRun, Entry, EntrySource, TopicMember, WriteLog
 
+# A topic entry's source_ref: this prefix and the date of the pass that created it.
+TOPIC_SOURCE = "consolidation:"
 # Most specific first: the read view prefers a user's own entry to the team's.
 SPECIFICITY = {"user_id": 5, "agent_id": 4, "project_id": 3, "team_id": 2, "org_id": 1}
 
@@ -38,18 +40,69 @@ def applies_to(scope: Mapping[str, str]) -> ColumnElement[bool]:
 
 
 def as_of(engine: Engine, scope: Mapping[str, str], at: datetime) -> list[dict[str, Any]]:
-    """The entries that were current for ``scope`` at ``at`` (valid time)."""
+    """What an agent would have read for ``scope`` at ``at``: the entries current then, each
+    as it stood then (active, its end not yet known).
+
+    An entry is current from its ``valid_since`` to its ``valid_to``, except where the
+    nightly pass decided it: the pass for day D runs once D is over (``cutoff_of``), so an
+    entry it created (a topic, a promoted fact) appears only from then, and an observation
+    it closed (expired, promoted) stays current until then, whatever moment it dated the end.
+    """
+    day = at.astimezone(UTC).date().isoformat()
     query = (
         select(Entry)
         .where(
             applies_to(scope),
             Entry.valid_since <= at,
-            or_(Entry.valid_to.is_(None), Entry.valid_to > at),
+            ~_made_by_pass_on_or_after(day),
+            or_(Entry.valid_to.is_(None), Entry.valid_to > at, _closed_by_pass_on_or_after(day)),
         )
         .order_by(Entry.subject_key, Entry.id)
     )
     with Session(for_tenants(engine, [tenant_of(scope)])) as session:
-        return [entry_document(e) for e in session.scalars(query)]
+        return [_as_it_stood(entry_document(e)) for e in session.scalars(query)]
+
+
+# The pass for day D (UTC) runs once D is over, so at a moment of day D the passes for D
+# and later had not run. Its write-log rows are keyed ``nightly:D:<id>`` and the topics it
+# creates say ``consolidation:D``: with D fixed-width ISO, "D or later" compares as text.
+_PASS_KEY = "nightly:"
+
+
+def _pass_rows_on_or_after(day: str, *conditions: ColumnElement[bool]) -> ColumnElement[bool]:
+    """Whether a pass for ``day`` or later logged a row about the entry matching
+    ``conditions``."""
+    return exists().where(
+        WriteLog.tenant == Entry.tenant,
+        WriteLog.memory_id == Entry.id,
+        WriteLog.candidate_key.like(f"{_PASS_KEY}%"),
+        WriteLog.candidate_key >= f"{_PASS_KEY}{day}:",
+        *conditions,
+    )
+
+
+def _made_by_pass_on_or_after(day: str) -> ColumnElement[bool]:
+    """The entry is a topic or a promoted fact that a pass for ``day`` or later created."""
+    topic = and_(
+        Entry.source_kind == SourceKind.SYSTEM,
+        Entry.source_ref.like(f"{TOPIC_SOURCE}%"),
+        Entry.source_ref >= f"{TOPIC_SOURCE}{day}",
+    )
+    promoted = _pass_rows_on_or_after(
+        day, WriteLog.action == Action.INSERTED, WriteLog.rule == Rule.PROMOTION
+    )
+    return or_(topic, promoted)
+
+
+def _closed_by_pass_on_or_after(day: str) -> ColumnElement[bool]:
+    """The entry is an observation that a pass for ``day`` or later expired or promoted."""
+    return _pass_rows_on_or_after(day, WriteLog.action.in_([Action.EXPIRED, Action.PROMOTED]))
+
+
+def _as_it_stood(document: dict[str, Any]) -> dict[str, Any]:
+    """An entry current at the moment asked about, as an agent read it then: active, and
+    neither its end nor its successor known yet (they are today's news)."""
+    return {**document, "status": Status.ACTIVE.value, "valid_to": None, "superseded_by": None}
 
 
 def specificity(entry: Entry) -> tuple[int, int]:
@@ -231,3 +284,24 @@ def _chain(session: Session, entry: Entry, *, backwards: bool) -> list[dict[str,
             }
         )
     return chain
+
+
+# The counts a pass night reports, in the order the CLI prints them.
+PASS_COUNTS = ("promoted", "expired", "topics_created", "topics_updated", "members_linked")
+
+
+def pass_ledger(engine: Engine, days: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """What the idempotency ledger says of each pass date in ``days`` that has run: when its
+    last partition committed (``finished_at``) and that night's counts, summed over its
+    partitions, so a rerun can say what the night did instead of reporting zeros."""
+    nights: dict[str, dict[str, Any]] = {}
+    query = select(ConsolidationRun).where(ConsolidationRun.run_date.in_(list(days)))
+    with Session(engine) as session:
+        for run in session.scalars(query):
+            night = nights.setdefault(
+                run.run_date, {"finished_at": run.finished_at, **dict.fromkeys(PASS_COUNTS, 0)}
+            )
+            night["finished_at"] = max(night["finished_at"], run.finished_at)
+            for key in PASS_COUNTS:
+                night[key] += int((run.counts or {}).get(key, 0))
+    return nights

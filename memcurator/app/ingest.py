@@ -43,6 +43,9 @@ from store.writes import already_judged, apply_decisions, fresh_decisions
 # Another writer took a key first: re-reading it merges into that writer's row. Past two
 # tries it is no race but a refusal, and the batch is split (``_apply_one_by_one``).
 RACE_ATTEMPTS = 2
+# The ingest summary names the file line of the first rejections of each rule, no more:
+# the rest are in the write log (``input_line`` in each rejected row's payload).
+SHOWN_REJECTED_LINES = 20
 
 
 @dataclass
@@ -55,6 +58,7 @@ class IngestReport:
     redacted: int = 0
     skipped: int = 0
     lines: int = 0
+    rejected_lines: dict[str, list[int]] = field(default_factory=dict)
 
     def add(self, decisions: Iterable[Decision], fresh: Iterable[Decision]) -> None:
         decisions = list(decisions)
@@ -65,6 +69,9 @@ class IngestReport:
             actions = [e.action for e in d.events]
             if d.outcome == "rejected":
                 self.outcomes[f"rejected:{d.rule}"] += 1
+                shown = self.rejected_lines.setdefault(d.rule, [])
+                if d.line_no is not None and len(shown) < SHOWN_REJECTED_LINES:
+                    shown.append(d.line_no)
             else:
                 placement = next(a for a in actions if a in ("inserted", "merged", "refined"))
                 self.outcomes[placement] += 1
@@ -90,6 +97,14 @@ class Oversize:
 
     head: bytes
     size: int
+    line_no: int | None = None
+
+
+class InputLine(bytes):
+    """A line read from a file, with its line number there (blank lines count), so that a
+    rejection can say where the line was."""
+
+    line_no: int
 
 
 _BOM = b"\xef\xbb\xbf"
@@ -99,22 +114,24 @@ def read_lines(stream: BinaryIO, max_line_bytes: int) -> Iterator[bytes | Oversi
     """Yield the non-blank lines of a JSON Lines stream, never holding more than one line.
 
     A UTF-8 byte order mark at the start (editors on Windows write one) is not content."""
-    first = True
+    number = 0
     while True:
         line = stream.readline(max_line_bytes + 1)
-        if first and line.startswith(_BOM):
+        number += 1
+        if number == 1 and line.startswith(_BOM):
             line = line[len(_BOM) :]
-        first = False
         if not line:
             return
         if len(line) > max_line_bytes and not line.endswith(b"\n"):
             size = len(line)
             while (rest := stream.readline(1 << 20)) and not rest.endswith(b"\n"):
                 size += len(rest)
-            yield Oversize(line[:2000], size + len(rest.rstrip(b"\r\n")))
+            yield Oversize(line[:2000], size + len(rest.rstrip(b"\r\n")), number)
             continue
         if line.strip():
-            yield line
+            numbered = InputLine(line)
+            numbered.line_no = number
+            yield numbered
 
 
 def ingest_stream(
@@ -136,7 +153,8 @@ def ingest_stream(
     """
     report = IngestReport()
     retry = retry or RetryPolicy.from_settings(Settings())
-    numbered = enumerate(lines, start=1)
+    # A line read from a file knows its number there; other sources are counted.
+    numbered = ((getattr(raw, "line_no", None) or i, raw) for i, raw in enumerate(lines, 1))
     repeats = RepeatedRejections()
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="memcurator-writer") as writer:
         pending: tuple[list[Decision], Future[list[Decision]]] | None = None
@@ -194,8 +212,21 @@ def _settle(
 
 def _judge(raw: bytes | Oversize, line_no: int) -> Decision:
     if isinstance(raw, Oversize):
-        return reject_oversize(raw.head, raw.size, line_no=line_no)
-    return evaluate_line(raw, line_no=line_no)
+        decision = reject_oversize(raw.head, raw.size, line_no=line_no)
+    else:
+        decision = evaluate_line(raw, line_no=line_no)
+    return _with_input_line(decision) if decision.outcome == "rejected" else decision
+
+
+def _with_input_line(decision: Decision) -> Decision:
+    """The rejected row's payload (screened already) also says which line it was."""
+    events = tuple(
+        replace(e, payload={**(e.payload or {}), "input_line": decision.line_no})
+        if e.action == "rejected"
+        else e
+        for e in decision.events
+    )
+    return replace(decision, events=events)
 
 
 def apply_batch(

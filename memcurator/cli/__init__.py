@@ -5,23 +5,25 @@ One module per command family, each registering its commands here (and importing
 export, log, as-of, trace, recall), ``demo``, ``erasure`` (forget), ``passes`` (consolidate,
 backfill, serve) and ``operations`` (audit, drops).
 
-Exit codes: 0 the command did its job (rejected candidates are a normal outcome);
-2 bad arguments; 3 unreadable input; 4 the database is unreachable or not initialised;
-5 another pass holds the store; 1 anything unexpected (one line; ``MEMCURATOR_DEBUG=1``
-shows the traceback).
+Exit codes: 0 the command did its job (rejected candidates are a normal outcome, and so is
+a reader that closes the pipe early, as ``| head`` does); 2 bad arguments; 3 unreadable input;
+4 the database is unreachable or not initialised; 5 another pass holds the store; 6 the id
+asked about is not there; 1 anything unexpected (one line; ``MEMCURATOR_DEBUG=1`` shows the
+traceback).
 """
 
 from __future__ import annotations
 
 import os
 import sys
+from typing import Annotated
 
 import typer
 
 from memcurator.cli import demo, erasure, operations, passes, store_commands
-from memcurator.cli.common import EXIT_STORE, CliError
+from memcurator.cli.common import EXIT_STORE, CliError, OutputClosed, command_group
 
-app = typer.Typer(
+app = command_group(
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -30,6 +32,26 @@ app = typer.Typer(
 # In this order `--help` lists them (command groups, such as audit, come last).
 for family in (store_commands, demo, erasure, passes, operations):
     family.register(app)
+
+
+def _print_version(wanted: bool) -> None:
+    if wanted:
+        from importlib.metadata import version
+
+        typer.echo(f"memcurator {version('memcurator')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_print_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """The options that come before a command (``--version``)."""
 
 
 def main() -> None:
@@ -49,8 +71,9 @@ def main() -> None:
     except DBAPIError as exc:
         typer.echo(f"memcurator: database error: {first_line(exc.orig)}", err=True)
         sys.exit(EXIT_STORE)
-    except BrokenPipeError:
-        # `memcurator export | head` is normal use, not an error; silence the final flush.
+    except (OutputClosed, BrokenPipeError):
+        # `memcurator export | head` is normal use, not an error (a `set -o pipefail` script
+        # must not fail on it); silence the interpreter's final flush into the closed pipe.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(0)
     except KeyboardInterrupt:
@@ -60,7 +83,9 @@ def main() -> None:
         # Typer vendors click, so its usage errors are recognised by shape, not by class.
         exit_code = getattr(exc, "exit_code", None)
         if hasattr(exc, "format_message") and isinstance(exit_code, int):
-            typer.echo(f"memcurator: {exc.format_message()} (see --help)", err=True)
+            # Typer words an enum option's refusal "Value error, ..." (a pydantic phrase).
+            message = exc.format_message().replace("Value error, ", "").rstrip(".")
+            typer.echo(f"memcurator: {message} (see --help)", err=True)
             sys.exit(exit_code)
         if type(exc).__name__ == "Abort":
             sys.exit(1)

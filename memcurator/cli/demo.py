@@ -8,6 +8,8 @@ from typing import Annotated
 
 import typer
 
+from memcurator.cli.common import add_command
+
 
 def demo(
     out: Annotated[
@@ -33,4 +35,4 @@ def demo(
 
 def register(app: typer.Typer) -> None:
     """Put this family's command on the CLI."""
-    app.command()(demo)
+    add_command(app, demo)

@@ -132,11 +132,24 @@ def run_demo(*, out: Path, users: int, days: int, seed: int) -> None:
     _print_drops(console, engine)
     _print_kept(console, engine)
     _print_store(console, engine)
-    console.print(
-        f"\nStore: {db_path}. Explore it with\n"
-        f"  memcurator export --database-url sqlite:///{db_path} --scope user_id=u_0000\n"
-        f"  memcurator log --database-url sqlite:///{db_path} --action rejected"
-    )
+    print_explore(console, db_path)
+
+
+def cut(text: str, width: int) -> str:
+    """``text`` cut to ``width`` characters, with an ellipsis when something was cut."""
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def print_explore(console: Console, db_path: Path) -> None:
+    """The commands to explore the demo's store, one per line and never wrapped (a command
+    broken over two lines cannot be copied; the terminal may still fold it visually)."""
+    console.print(f"\nStore: {db_path}. Explore it with", markup=False, highlight=False)
+    url = f"sqlite:///{db_path}"
+    for command in (
+        f"memcurator export --database-url {url} --scope user_id=u_0000",
+        f"memcurator log --database-url {url} --action rejected",
+    ):
+        console.print(f"  {command}", soft_wrap=True, markup=False, highlight=False)
 
 
 def nightly_passes(url: str, start: date, end: date) -> list[dict[str, Any]]:
@@ -180,7 +193,7 @@ def _print_passes(console: Console, engine: Engine, nights: list[dict[str, Any]]
         key = e["subject_key"] or ""
         if key.startswith("topic:") or (e["type"] == "fact" and e["supersedes"]):
             label = "topic" if key.startswith("topic:") else "promoted fact"
-            shown.add_row(label, e["content"][:90], str(e["evidence"]))
+            shown.add_row(label, cut(e["content"], 90), str(e["evidence"]))
     console.print(shown)
 
 
@@ -259,7 +272,7 @@ def _print_drops(console: Console, engine: Engine) -> None:
         shown[row["rule"]] += 1
         payload = row["payload"] or {}
         content = payload.get("content", payload.get("raw", payload.get("raw_head", "")))
-        table.add_row(row["rule"], row["reason"][:80], str(content)[:60])
+        table.add_row(row["rule"], cut(row["reason"], 80), cut(str(content), 60))
     console.print(table)
 
 
@@ -272,7 +285,7 @@ def _print_kept(console: Console, engine: Engine) -> None:
             break
         table.add_row(
             entry["type"],
-            entry["content"][:60],
+            cut(entry["content"], 60),
             f"{entry['confidence']:g}",
             entry["sensitivity"],
             str(entry["subject_key"]),

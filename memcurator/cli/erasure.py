@@ -11,6 +11,7 @@ from memcurator.cli.common import (
     EXIT_STORE,
     EXIT_USAGE,
     ScopeOption,
+    add_command,
     fail,
     print_counts,
     require_scope,
@@ -108,4 +109,4 @@ def _check_requester(requested_by: str) -> str:
 
 def register(app: typer.Typer) -> None:
     """Put this family's command on the CLI."""
-    app.command()(forget)
+    add_command(app, forget)

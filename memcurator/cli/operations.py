@@ -4,7 +4,6 @@ that shows them."""
 from __future__ import annotations
 
 import json
-import sys
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Annotated
@@ -12,21 +11,27 @@ from typing import Annotated
 import typer
 
 from memcurator.cli.common import (
+    EXIT_NOT_FOUND,
     EXIT_USAGE,
     DatabaseUrl,
     ScopeFilter,
+    TidyCommand,
+    add_command,
+    command_group,
+    echo,
     fail,
     open_engine,
     parse_scope,
+    write_lines,
 )
 
-audit_app = typer.Typer(
+audit_app = command_group(
     help="The sample audit: sample active entries per type, mark verdicts, report the rate.",
     no_args_is_help=True,
 )
 
 
-@audit_app.command("sample")
+@audit_app.command("sample", cls=TidyCommand)
 def audit_sample_command(
     per_type: Annotated[int, typer.Option(min=1, max=10_000, help="Entries per type.")] = 20,
     seed: Annotated[int | None, typer.Option(help="Random seed, to repeat a sample.")] = None,
@@ -41,11 +46,11 @@ def audit_sample_command(
 
     only = parse_scope(scope)
     engine = open_engine(database_url)
-    for entry in audit_sample(engine, per_type=per_type, seed=seed, scope=only):
-        sys.stdout.write(json.dumps(entry, ensure_ascii=False) + "\n")
+    entries = audit_sample(engine, per_type=per_type, seed=seed, scope=only)
+    write_lines(json.dumps(entry, ensure_ascii=False) for entry in entries)
 
 
-@audit_app.command("mark")
+@audit_app.command("mark", cls=TidyCommand)
 def audit_mark_command(
     memory_id: Annotated[str, typer.Argument(help="The entry checked.")],
     verdict: Annotated[str, typer.Argument(help="correct or wrong.")],
@@ -64,12 +69,12 @@ def audit_mark_command(
     engine = open_engine(database_url)
     try:
         marked = audit_mark(engine, memory_id, verdict, auditor=auditor, note=note)
-    except LookupError as exc:
-        fail(str(exc).strip("'\""), 1)
-    typer.echo(json.dumps(marked, ensure_ascii=False))
+    except LookupError:
+        fail(f"no entry has id {memory_id!r}: nothing was marked", EXIT_NOT_FOUND)
+    echo(json.dumps(marked, ensure_ascii=False))
 
 
-@audit_app.command("report")
+@audit_app.command("report", cls=TidyCommand)
 def audit_report_command(database_url: DatabaseUrl = None) -> None:
     """Print the wrong-entry rate per type from the recorded verdicts (JSON Lines).
 
@@ -78,8 +83,7 @@ def audit_report_command(database_url: DatabaseUrl = None) -> None:
     from store.operations import audit_report
 
     engine = open_engine(database_url)
-    for row in audit_report(engine):
-        typer.echo(json.dumps(row))
+    write_lines(json.dumps(row) for row in audit_report(engine))
 
 
 def drops(
@@ -100,8 +104,7 @@ def drops(
     now = datetime.now(UTC)
     rows = drop_rates(engine, days=days, now=now)
     flags = drift_flags(engine, since=(now - timedelta(days=days)).date(), until=now.date())
-    for row in with_drift(rows, flags):
-        typer.echo(json.dumps(row))
+    write_lines(json.dumps(row) for row in with_drift(rows, flags))
 
 
 def report(
@@ -134,6 +137,6 @@ def report(
 
 def register(app: typer.Typer) -> None:
     """Put this family's commands on the CLI."""
-    app.command()(drops)
-    app.command()(report)
+    add_command(app, drops)
+    add_command(app, report)
     app.add_typer(audit_app, name="audit")

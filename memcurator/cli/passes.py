@@ -11,6 +11,7 @@ import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from typing import Annotated, Any
 
 import typer
@@ -20,6 +21,8 @@ from memcurator.cli.common import (
     EXIT_STORE,
     EXIT_USAGE,
     DatabaseUrl,
+    add_command,
+    echo,
     fail,
     open_engine,
 )
@@ -28,12 +31,15 @@ from memcurator.settings import Settings
 
 Partitions = Annotated[
     int | None,
-    typer.Option(min=1, max=256, help="Scope partitions (one task each; default 8)."),
+    typer.Option(min=1, max=256, metavar="N", help="Scope partitions, one task each (default: 8)."),
 ]
 Wait = Annotated[
     float,
     typer.Option(
-        "--wait", min=0, help="Seconds to wait if another pass holds the store (default: none)."
+        "--wait",
+        min=0,
+        metavar="SECONDS",
+        help="How long to wait if another pass holds the store (default: 0, give up at once).",
     ),
 ]
 
@@ -41,14 +47,16 @@ Wait = Annotated[
 def consolidate(
     as_of: Annotated[
         str | None,
-        typer.Option("--as-of", help="The date to run the pass for (default: yesterday)."),
+        typer.Option(
+            "--as-of", metavar="DATE", help="The date to run the pass for (default: yesterday)."
+        ),
     ] = None,
     partitions: Partitions = None,
     wait: Wait = 0.0,
     json_out: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     database_url: DatabaseUrl = None,
 ) -> None:
-    """Run the nightly pass for one date as the Prefect flow ``nightly-consolidation``.
+    """Run the nightly pass for one date as the Prefect flow `nightly-consolidation`.
 
     Promotes observations seen in 3 distinct sessions, expires those unseen for 30 days,
     and batches the rest into topic entries. Running it again for the same date changes
@@ -65,22 +73,25 @@ def consolidate(
         fail(str(exc), EXIT_USAGE)
     url = _store_url(database_url)
     typer.echo(f"memcurator: running the nightly pass for {day} as a Prefect flow", err=True)
+    started = datetime.now(UTC)
     with _busy_guard(url, wait), flows_for(url):
         from flows.consolidation import nightly_consolidation
 
         summary = nightly_consolidation(as_of=day.isoformat(), partitions=partitions)
-    _print_summary([summary], json_out)
+    _print_summary(summary, [summary], url, started, json_out)
 
 
 def backfill(
-    start: Annotated[str, typer.Option("--start", help="First date, YYYY-MM-DD.")],
-    end: Annotated[str, typer.Option("--end", help="Last date, YYYY-MM-DD (inclusive).")],
+    start: Annotated[str, typer.Option("--start", metavar="DATE", help="First date, YYYY-MM-DD.")],
+    end: Annotated[
+        str, typer.Option("--end", metavar="DATE", help="Last date, YYYY-MM-DD (inclusive).")
+    ],
     partitions: Partitions = None,
     wait: Wait = 0.0,
     json_out: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     database_url: DatabaseUrl = None,
 ) -> None:
-    """Run the nightly pass for each date from START to END, in order (the ``backfill`` flow).
+    """Run the nightly pass for each date from START to END, in order (the `backfill` flow).
 
     Dates already consolidated are skipped, so an interrupted backfill can simply be rerun.
 
@@ -98,18 +109,19 @@ def backfill(
         "as the Prefect flow backfill",
         err=True,
     )
+    started = datetime.now(UTC)
     with _busy_guard(url, wait), flows_for(url):
         from flows.consolidation import backfill as backfill_flow
 
         summary = backfill_flow(start=start, end=end, partitions=partitions)
-    _print_summary([summary], json_out)
+    _print_summary(summary, summary["per_night"], url, started, json_out)
 
 
 def serve() -> None:
     """Serve the deployments to Prefect: nightly schedule, manual backfill, audit, ingest.
 
     Set PREFECT_API_URL to your Prefect server first; the time zone of the 02:00 schedule is
-    MEMCURATOR_TIMEZONE (default UTC).
+    MEMCURATOR_TIMEZONE (default: UTC).
 
     Example: PREFECT_API_URL=http://127.0.0.1:4200/api memcurator serve
     """
@@ -182,18 +194,57 @@ def _busy_guard(url: str, wait: float) -> Iterator[None]:
         dispose_engines()
 
 
-def _print_summary(summaries: list[dict[str, Any]], json_out: bool) -> None:
-    for summary in summaries:
-        if json_out:
-            typer.echo(json.dumps(summary, sort_keys=True))
-            continue
-        label = summary.get("date") or f"{summary['start']} to {summary['end']}"
-        totals = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in summary["totals"].items())
-        typer.echo(f"{label}: {totals}")
+def _print_summary(
+    summary: dict[str, Any],
+    nights: list[dict[str, Any]],
+    url: str,
+    started: datetime,
+    json_out: bool,
+) -> None:
+    """One line per night, then (for a backfill) the run's totals. A night the ledger says was
+    consolidated before this command started is "already done on <date>" with that night's
+    counts from the ledger: zeros would read as a quiet night."""
+    from store.reading import PASS_COUNTS, pass_ledger
+
+    engine = open_engine(url)
+    try:
+        ledger = pass_ledger(engine, [n["date"] for n in nights])
+    finally:
+        engine.dispose()
+    earlier = {day: night for day, night in ledger.items() if night["finished_at"] < started}
+    if json_out:
+        for night in nights:
+            if night["date"] in earlier:
+                ran = earlier[night["date"]]
+                night["already_done_on"] = ran["finished_at"].date().isoformat()
+                night["ledger"] = {k: ran[k] for k in PASS_COUNTS}
+        echo(json.dumps(summary, sort_keys=True, default=str))
+        return
+    for night in nights:
+        done = earlier.get(night["date"])
+        if done is not None:
+            counts = _counts(done)
+            echo(f"{night['date']}: already done on {done['finished_at'].date()}: {counts}")
+        else:
+            echo(f"{night['date']}: {_counts(night)}")
+    if "start" in summary:
+        echo(f"{summary['start']} to {summary['end']}, this run: {_counts(summary['totals'])}")
+    if earlier:
+        echo(
+            "Nights already done were not redone: observations that arrived after a night "
+            "was consolidated are picked up by the next pass."
+        )
+
+
+def _counts(night: dict[str, Any]) -> str:
+    from store.reading import PASS_COUNTS
+
+    counts = night.get("totals", night)  # a one-night summary nests them
+    return ", ".join(f"{k.replace('_', ' ')} {counts.get(k, 0)}" for k in PASS_COUNTS)
 
 
 def register(app: typer.Typer) -> None:
     """Put this family's commands on the CLI."""
-    app.command()(consolidate)
-    app.command()(backfill)
-    app.command()(serve)
+    add_command(app, consolidate)
+    add_command(app, backfill)
+    add_command(app, serve)

@@ -14,23 +14,34 @@ import typer
 
 from memcurator.cli.common import (
     EXIT_INPUT,
+    EXIT_NOT_FOUND,
     EXIT_STORE,
     EXIT_USAGE,
     DatabaseUrl,
+    OutputClosed,
+    ScopeFilter,
     ScopeOption,
+    add_command,
+    check_choice,
+    echo,
     fail,
     open_engine,
     parse_scope,
     print_counts,
     require_scope,
+    write_lines,
 )
 from memcurator.settings import Settings
+from memcurator.vocabulary import Action, Rule, Status
+
+STATUS_CHOICES = (*Status, "all")
+FORMATS = ("jsonl", "csv")
 
 
 def init(
     database_url: DatabaseUrl = None,
     admin_database_url: Annotated[
-        str | None, typer.Option(help="The owner's URL (default MEMCURATOR_ADMIN_DATABASE_URL).")
+        str | None, typer.Option(help="The owner's URL (default: MEMCURATOR_ADMIN_DATABASE_URL).")
     ] = None,
 ) -> None:
     """Create or upgrade the schema as the owner; on PostgreSQL create or check the app role.
@@ -80,7 +91,7 @@ def ingest(
             min=1,
             max=100_000,
             envvar="MEMCURATOR_BATCH_SIZE",
-            help="Candidates per transaction (default 1000).",
+            help="Candidates per transaction (default: 1000).",
             show_default=False,
         ),
     ] = None,
@@ -106,9 +117,13 @@ def ingest(
         )
     counts = report.as_dict()
     if as_json:
-        typer.echo(json.dumps(counts))
-    else:
-        print_counts(counts)
+        echo(json.dumps({**counts, "rejected_lines": report.rejected_lines}))
+        return
+    print_counts(counts)
+    for rule, numbers in sorted(report.rejected_lines.items()):
+        more = counts[f"rejected:{rule}"] - len(numbers)
+        tail = f" and {more:,} more (memcurator log --action rejected)" if more > 0 else ""
+        echo(f"rejected:{rule} at line {', '.join(map(str, numbers))}{tail}")
 
 
 class _InputContext:
@@ -138,47 +153,48 @@ def _open_input(file: str) -> _InputContext:
 
 
 def export(
-    scope: Annotated[list[str], typer.Option("--scope", help="LEVEL=VALUE, repeatable.")] = [],  # noqa: B006
+    scope: ScopeFilter = [],  # noqa: B006
     status: Annotated[
-        str, typer.Option(help="active, superseded, expired, retired or all.")
-    ] = "active",
-    fmt: Annotated[str, typer.Option("--format", help="jsonl or csv.")] = "jsonl",
+        str, typer.Option(metavar="|".join(STATUS_CHOICES), help="Which entries.")
+    ] = Status.ACTIVE.value,
+    fmt: Annotated[
+        str, typer.Option("--format", metavar="|".join(FORMATS), help="Output format.")
+    ] = "jsonl",
     database_url: DatabaseUrl = None,
 ) -> None:
     """Print stored entries (JSON Lines by default), in id order.
 
     Example: memcurator export --scope user_id=u_8821 --status all --format csv
     """
-    from store.queries import ENTRY_STATUSES, iter_entries
+    from store.queries import iter_entries
 
-    if status not in (*ENTRY_STATUSES, "all"):
-        statuses = ", ".join(ENTRY_STATUSES)
-        fail(f"--status must be one of {statuses} or all; got {status!r}", EXIT_USAGE)
-    if fmt not in ("jsonl", "csv"):
-        fail(f"--format must be jsonl or csv; got {fmt!r}", EXIT_USAGE)
+    check_choice("--status", status, STATUS_CHOICES)
+    check_choice("--format", fmt, FORMATS)
     engine = open_engine(database_url)
     rows = iter_entries(engine, parse_scope(scope), status)
     _write_rows(rows, fmt)
 
 
 def _write_rows(rows: Iterator[dict[str, Any]], fmt: str) -> None:
-    out = sys.stdout
     if fmt == "jsonl":
-        for row in rows:
-            out.write(json.dumps(row, ensure_ascii=False, sort_keys=False) + "\n")
+        write_lines(json.dumps(row, ensure_ascii=False, sort_keys=False) for row in rows)
         return
     import csv
 
     writer: csv.DictWriter[str] | None = None
-    for row in rows:
-        flat = {
-            k: json.dumps(v, ensure_ascii=False) if isinstance(v, dict | list) else v
-            for k, v in row.items()
-        }
-        if writer is None:
-            writer = csv.DictWriter(out, fieldnames=list(flat))
-            writer.writeheader()
-        writer.writerow(flat)
+    try:
+        for row in rows:
+            flat = {
+                k: json.dumps(v, ensure_ascii=False) if isinstance(v, dict | list) else v
+                for k, v in row.items()
+            }
+            if writer is None:
+                writer = csv.DictWriter(sys.stdout, fieldnames=list(flat))
+                writer.writeheader()
+            writer.writerow(flat)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise OutputClosed from None
 
 
 def log(
@@ -186,18 +202,22 @@ def log(
         str | None, typer.Option("--memory", help="Only events about this id.")
     ] = None,
     rule: Annotated[
-        str | None, typer.Option(help="Only this rule (schema, transient, ...).")
+        Rule | None, typer.Option(metavar="RULE", help=f"Only this rule: {', '.join(Rule)}.")
     ] = None,
     action: Annotated[
-        str | None, typer.Option(help="Only this action (rejected, inserted, ...).")
+        Action | None,
+        typer.Option(metavar="ACTION", help=f"Only this action: {', '.join(Action)}."),
     ] = None,
     since: Annotated[
-        str | None, typer.Option(help="Only events at or after this RFC 3339 time.")
+        str | None,
+        typer.Option(metavar="TIME", help="Only events at or after this RFC 3339 time."),
     ] = None,
     scope: ScopeOption = [],  # noqa: B006
     database_url: DatabaseUrl = None,
 ) -> None:
-    """Print the write log as JSON Lines, oldest first (``--scope``: its tenant's events).
+    """Print the write log as JSON Lines, oldest first (with --scope, its tenant's events).
+
+    A rejected line's payload gives its line number in the file ingested (`input_line`).
 
     Example: memcurator log --scope org_id=acme --action rejected --rule transient
     """
@@ -207,8 +227,7 @@ def log(
     engine = open_engine(database_url)
     scoped = parse_scope(scope)
     rows = iter_log(engine, memory_id=memory, rule=rule, action=action, since=after, scope=scoped)
-    for row in rows:
-        sys.stdout.write(json.dumps(row, ensure_ascii=False) + "\n")
+    write_lines(json.dumps(row, ensure_ascii=False) for row in rows)
 
 
 def _parse_time(text: str, option: str) -> datetime:
@@ -236,8 +255,8 @@ def as_of_command(
     moment = _parse_time(at, "--at")
     query_scope = require_scope(scope)
     engine = open_engine(database_url)
-    for entry in as_of(engine, query_scope, moment):
-        sys.stdout.write(json.dumps(entry, ensure_ascii=False) + "\n")
+    entries = as_of(engine, query_scope, moment)
+    write_lines(json.dumps(entry, ensure_ascii=False) for entry in entries)
 
 
 def trace(
@@ -246,7 +265,7 @@ def trace(
     database_url: DatabaseUrl = None,
 ) -> None:
     """Print an entry, its source turns, every log event about it and its supersession chain
-    (ids are unique per tenant: ``--scope`` says whose). An erased id prints one line saying
+    (ids are unique per tenant: --scope says whose). An erased id prints one line saying
     when it was erased.
 
     Example: memcurator trace msg_0001 --scope org_id=acme
@@ -259,11 +278,14 @@ def trace(
     except AmbiguousId as exc:
         fail(str(exc), EXIT_USAGE)
     if found is None:
-        fail(f"no entry or merged candidate has id {memory_id!r} (ids are per tenant)", 1)
+        fail(
+            f"no entry or merged candidate has id {memory_id!r} (ids are per tenant)",
+            EXIT_NOT_FOUND,
+        )
     shown = json.dumps(found, ensure_ascii=False, indent=2)
     if "erasure_seq" in found:  # one line, and nothing of what was erased
         shown = "{id} was erased at {erased_at} (write log seq {erasure_seq})".format(**found)
-    typer.echo(shown)
+    echo(shown)
 
 
 def recall(
@@ -282,17 +304,17 @@ def recall(
 
     query_scope = require_scope(scope)
     engine = open_engine(database_url)
-    for entry in recall_view(engine, query_scope, explain=explain, limit=limit):
-        sys.stdout.write(json.dumps(entry, ensure_ascii=False) + "\n")
+    view = recall_view(engine, query_scope, explain=explain, limit=limit)
+    write_lines(json.dumps(entry, ensure_ascii=False) for entry in view)
 
 
 def register(app: typer.Typer) -> None:
     """Put this family's commands on the CLI."""
-    app.command()(init)
-    app.command()(schema)
-    app.command()(ingest)
-    app.command()(export)
-    app.command()(log)
-    app.command("as-of")(as_of_command)
-    app.command()(trace)
-    app.command()(recall)
+    add_command(app, init)
+    add_command(app, schema)
+    add_command(app, ingest)
+    add_command(app, export)
+    add_command(app, log)
+    add_command(app, as_of_command, "as-of")
+    add_command(app, trace)
+    add_command(app, recall)

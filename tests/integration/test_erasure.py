@@ -489,7 +489,7 @@ def test_forget_command_confirms_prints_counts_and_trace_says_erased(filled: str
         json.loads(x)["scope"] == STAY for x in sample.stdout.splitlines()
     )
     bad = run("trace", "kid_diet", "--scope", "user_id=u_gone", url=filled)
-    assert bad.returncode == 1 and "no entry" in one_line_error(bad)
+    assert bad.returncode == 6 and "no entry" in one_line_error(bad)  # not found
 
 
 def test_forget_needs_the_owner_role_and_the_app_role_cannot_rewrite_the_log(

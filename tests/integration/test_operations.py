@@ -81,7 +81,7 @@ def test_audit_and_drops_work_from_the_cli(store_url: str) -> None:
     bad = cli("audit", "mark", "nope", "maybe")
     assert bad.returncode == 2 and "verdict must be one of" in bad.stderr
     missing = cli("audit", "mark", "nope", "wrong")
-    assert missing.returncode == 1 and "no entry has id" in missing.stderr
+    assert missing.returncode == 6 and "no entry has id" in missing.stderr  # not found
     sampled = cli("audit", "sample", "--per-type", "3")
     assert sampled.returncode == 0 and sampled.stdout == ""  # an empty store samples nothing
     memcurator.submit(
