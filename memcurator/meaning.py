@@ -153,8 +153,11 @@ _PHRASE_SPEC = [(" ".join(variants.split()), replacement.strip())
     any more=anymore; used to=usedto; non stop|nonstop=direct; gave up|
     give up|given up|giving up=gaveup; instead of|rather than|switched from|switch from|
     moved from|migrated from|changed from|went from|moved away from|converted from|replaced|
+    moved out of|moved off|migrated off|migrated away from|
     dropped|over=^; switched to|switch to|switched over to|moved to|moved over to|migrated to|
-    changed to|converted to|now|nowadays|these days|from now on|going forward|joined=~;
+    changed to|converted to|now|nowadays|these days|from now on|going forward|joined|
+    switched|migrated|moved|promoted|
+    was promoted|reverted|decommissioned|started=~;
     no longer eat meat|stopped eat meat|stop eat meat|gave up meat|never eat meat|no meat|
     meat free|quit meat|quit eat meat=vegetarian; eat meat|eat meat again|meat eater=omnivore;
     plant based=vegan; allergic|allergy|allergic to|allergy to|intolerant|intolerant to|
@@ -191,6 +194,9 @@ _TOKEN = re.compile(r"\w+(?:\+\+|#|[-+:.]\d+)*|[,;.:!?]")
 _CONTRACTIONS = (("\u2019", "'"), ("Can't", "Can not"), ("can't", "can not"), ("Won't", "Will not"),
                  ("won't", "will not"), ("n't", " not"), ("annot", "an not"), ("'m", " am"),
                  ("'re", " are"), ("'ve", " have"), ("'ll", " will"), ("'d", " would"), ("'s", ""))
+_FREE_OF = re.compile(r"\b([A-Za-z]{3,})[- ]free\b(?![- ](?:form|text|style|lance))")
+_DOUBLE_NEGATION = re.compile(
+    r"\b(?:not|never|no|nothing|nobody|none)\b([^,;.!?]*?\b)without\b", re.IGNORECASE)
 _CASED = re.compile(r"\b(?:Go|Windows|Teams)\b")  # the capital tells "Go" from "go"
 _CASED_NAMES = {"Go": "golang", "Windows": "mswindows", "Teams": "msteams"}
 
@@ -206,6 +212,9 @@ class _Text(NamedTuple):
     names: frozenset[str]  # capitalised words inside a sentence ("Acme", "Berlin")
     salient: frozenset[str]  # the values proper: family members, antonyms, numbers and names
     grams: frozenset[str]  # character trigrams of the content, for similarity
+    seq: tuple[str, ...]  # every stem in order, stop words included: the surface, for coverage
+    additive: bool  # "also", "too", "especially": it adds to what was said, it does not reword
+    framed: bool = False  # the key's attribute was set aside from ``values``
 
 
 @lru_cache(maxsize=8192)
@@ -216,6 +225,11 @@ def _analyse(text: str) -> _Text:
     if "'" in text or "\u2019" in text:
         for short, full in _CONTRACTIONS:
             text = text.replace(short, full)
+    if "free" in text:  # "meeting-free Fridays": no meetings
+        text = _FREE_OF.sub(r"no \1", text)
+    if "without" in text:  # "nothing merges without two approvals" asks for two approvals
+        text = _DOUBLE_NEGATION.sub(r"\1with", text)
+    text, cue = _change_prefix(text)
     raw = _TOKEN.findall(text)
     stems = [_STEM_CACHE.get(token) or _stem(token) for token in raw]  # no call if known
     content, negs, denied, change = _walk(rewritten := _rewrite(stems))
@@ -226,8 +240,30 @@ def _analyse(text: str) -> _Text:
                                     if raw[i][0].isupper() and raw[i - 1] not in ".!?")
     salient = names.union(_SALIENT.intersection(values), (v for v in values if not v.isalpha()))
     return _Text(" ".join(text.lower().split()), values, _OPPOSABLE.intersection(rewritten),
-                 tuple(negs), frozenset(denied), change, names - _FAMILY.keys(), salient,
-                 frozenset().union(*map(_trigrams, values)))
+                 tuple(negs), frozenset(denied), change or cue, names - _FAMILY.keys(), salient,
+                 frozenset().union(*map(_trigrams, values)),
+                 tuple(stem for stem in stems if stem != "|"), not _ADDITIVE.isdisjoint(stems))
+
+
+# Discourse markers of an addition or a narrowing: general English, not phrasings of one topic.
+_ADDITIVE = _words("also too additionally especially specifically ideally particularly "
+                   "preferably except")
+
+
+# A leading "Update:", "Correction:", "I've changed my mind:" announces a new value; the prefix
+# itself says nothing about which. Read generally: a short lead-in before a colon that holds a
+# word of revision, not a list of phrasings.
+_LEAD_IN = re.compile(r"^\s*([^:.!?]{1,40}?)\s*[:\u2014-]\s+(?=\S)")
+_REVISION = _words("update correction correct change changed switch revise revision actual "
+                   "scratch edit")
+
+
+def _change_prefix(text: str) -> tuple[str, str | None]:
+    """Split off a revision lead-in ("Update: ..."); return the rest and the cue, if any."""
+    if (match := _LEAD_IN.match(text)) and len(words := match[1].split()) <= 5:
+        if not _REVISION.isdisjoint(_stem(w.strip(",'")) for w in words):
+            return text[match.end():], match[1].strip().lower()
+    return text, None
 
 
 def _rewrite(stems: list[str]) -> list[str]:
@@ -306,11 +342,14 @@ _Diff = tuple[frozenset[str], frozenset[str]]  # what only the old, only the new
 
 def relate(
     old: str, new: str, *, old_value: str | None = None, new_value: str | None = None,
-    kind: Cardinality = "single",
+    kind: Cardinality = "single", attribute: str | None = None,
 ) -> Judgement:
-    """What ``new`` is relative to the active ``old`` under the same scope and subject key."""
+    """What ``new`` is relative to the active ``old`` under the same scope and subject key.
+    ``attribute`` is the key's attribute ("coffee_order"): its own words name the slot, not
+    the value, so they are set aside before the values are compared."""
     if (a := _analyse(old)).norm == (b := _analyse(new)).norm:
         return Judgement("same", "same wording", 1.0)
+    a, b = _frame_out(a, b, attribute)
     similarity, diff = _similarity(a, b), _unmatched(a, b)
     values = ((old_value or "").strip(), (new_value or "").strip())
     verdict = _by_values(a, b, values, kind) if all(values) else None
@@ -318,6 +357,29 @@ def relate(
     verdict = verdict or (_by_slot(a, b, diff) if kind == "single" else None)
     relation, reason = verdict or _by_overlap(a, b, kind, diff, similarity)
     return Judgement(relation, reason, similarity)
+
+
+@lru_cache(maxsize=1024)
+def _attribute_words(attribute: str) -> frozenset[str]:
+    parts = re.split(r"[^A-Za-z]+|(?<=[a-z])(?=[A-Z])", attribute)
+    return frozenset(_stem(p.lower()) for p in parts if len(p) > 2)
+
+
+def _frame_out(a: _Text, b: _Text, attribute: str | None) -> tuple[_Text, _Text]:
+    """Both statements less the attribute's own words, when each keeps something to compare.
+    A listed value in the name ("dark" in "dark_mode", "coffee" in "coffee_order") stays a
+    word of the statement but no longer counts as a value proper: it names the slot."""
+    words = _attribute_words(attribute) if attribute else frozenset()
+    if not words or not (a.values & words or b.values & words):
+        return a, b
+    va, vb = a.values - (words - _SALIENT), b.values - (words - _SALIENT)
+    if not va or not vb:  # one side only names the attribute: compare them whole
+        va, vb = a.values, b.values
+    framed = va != a.values or vb != b.values
+    return (a._replace(values=va, salient=a.salient - words, framed=framed,
+                       grams=frozenset().union(*map(_trigrams, va))),
+            b._replace(values=vb, salient=b.salient - words, framed=framed,
+                       grams=frozenset().union(*map(_trigrams, vb))))
 
 
 def _by_values(a: _Text, b: _Text, values: tuple[str, str], kind: Cardinality) -> _Verdict:
@@ -398,31 +460,80 @@ def _by_slot(a: _Text, b: _Text, diff: _Diff) -> _Verdict | None:
             return "contradiction", f"different {label} ({_show(xa)} -> {_show(xb)})"
     if b.change and was and now and not _shared_value(a, b):
         return "contradiction", f"changed ('{b.change}': {_show(was)} -> {_show(now)})"
+    old_values, new_values = was & a.salient, now & b.salient
+    if old_values and new_values and framed:  # "weekly" -> "every two weeks"
+        return "contradiction", f"different value ({_show(old_values)} -> {_show(new_values)})"
+    if was == a.values and now == b.values and was and now and a.framed and b.framed:
+        # Under one single-valued attribute nothing but its own words in common: the slot is
+        # filled with other words. Read as a change (a wrong supersession keeps both wordings
+        # in the history; a wrong merge would lose one).
+        return "contradiction", f"no value word in common ({_show(was)} -> {_show(now)})"
     return None
 
 
 def _by_overlap(a: _Text, b: _Text, kind: Cardinality, diff: _Diff, similarity: float) -> _Verdict:
-    """No conflict found: equal content is the same, more content refines, less restates."""
+    """No conflict found: equal content is the same; more content refines when the new one
+    keeps the old wording and adds to it, or adds a value proper (a name, a number); shared
+    value words with nothing competing beside them restate."""
     was, now = diff
     if len(a.negs) % 2 != len(b.negs) % 2:  # "not X" vs "not not X": never merge these
         return "unrelated", "negation differs"
     if not was and not now:  # equal content, or equal up to variants ("deploy"/"deployment")
         word = "reworded" if a.values == b.values else "paraphrase"
         return "same", f"{word} (similarity {similarity:.2f})"
+    if (b.change and b.change != a.change and now and not a.values - was
+            and not (kind == "set" and b.additive) and not _keeps_wording(a, b)):
+        return "contradiction", f"changed ('{b.change}': adds {_show(now)})"
     if not was:
-        return "refinement", f"adds detail ({_show(now)})"
+        if _keeps_wording(a, b) or _specific(b, now) or b.additive:
+            return "refinement", f"adds detail ({_show(now)})"
+        return "same", f"reworded, says no more ({_show(now)} are framing)"
     if not now:
         return "same", "restates part of it"
     if narrower := _kinship(a, b):
         return "refinement", narrower
-    if kind == "set":
+    if kind == "set" and (b.additive or not a.values & b.values or _specific(b, now)):
         return "refinement", f"adds value ({_show(now)})"
     if len(a.values) >= 5 and similarity >= 0.6:  # long texts (task summaries) edited in place
         return "refinement", f"updated (similarity {similarity:.2f})"
     if shared := _shared_value(a, b):  # "likes a window seat" / "always books a window seat"
-        return ("refinement", f"adds detail to {shared}") if len(now) > len(was) + 1 else (
-            "same", f"same value ({shared}), reworded")
+        return ("refinement", f"adds detail to {shared}") if _keeps_wording(a, b) or _specific(
+            b, now) else ("same", f"same value ({shared}), reworded")
+    if shared := _shared_words(a, b, diff):
+        return "same", f"same value words ({shared}), reworded; nothing competes"
     return "unrelated", f"different facet (similarity {similarity:.2f})"
+
+
+def _keeps_wording(a: _Text, b: _Text) -> bool:
+    """Whether the new statement keeps the old one's surface (most of its stems, in order) and
+    so extends it ("Prefers window seats, ideally over the wing"), rather than rewording it."""
+    old, new = a.seq, b.seq
+    if not old or len(new) <= len(old):
+        return False
+    row = [0] * (len(new) + 1)  # longest common subsequence, one row at a time
+    for x in old:
+        prev = 0
+        for j, y in enumerate(new, 1):
+            prev, row[j] = row[j], prev + 1 if x == y else max(row[j], row[j - 1])
+    return row[-1] >= 0.6 * len(old)
+
+
+def _specific(b: _Text, added: frozenset[str]) -> bool:
+    """Whether what the new statement adds holds a value proper: a name, number or listed value."""
+    return not added.isdisjoint(b.salient)
+
+
+def _shared_words(a: _Text, b: _Text, diff: _Diff) -> str | None:
+    """Content words (the attribute's own set aside) both statements use, when neither side's
+    other words hold a value proper that could compete (a name, a number, a listed value) and
+    both rule out the same: a reworded restatement ("black americano" in two frames)."""
+    was, now = diff
+    shared = a.values - was  # literally shared, or met through a variant or a short form
+    if not shared or a.denied != b.denied or len(a.negs) % 2 != len(b.negs) % 2:
+        return None
+    if not was.isdisjoint(a.salient) or not now.isdisjoint(b.salient):
+        return None
+    return _show(shared)
 
 
 def _shared_value(a: _Text, b: _Text) -> str | None:
@@ -438,20 +549,60 @@ def _shared_value(a: _Text, b: _Text) -> str | None:
 
 
 def _unmatched(a: _Text, b: _Text) -> _Diff:
-    """What only one side mentions, less stems that meet a variant ("deploy"/"deployment")."""
+    """What only one side mentions, less stems that meet a variant ("deploy"/"deployment"), a
+    short form ("Mongo"/"MongoDB", "NYC"/"New York City") or a slip of the keyboard
+    ("widnow"/"window")."""
     old, new = a.values | a.denied, b.values | b.denied
     was, now = old - new, new - old
-    heads = {u[:4] for u in now}
-    candidates = [t for t in was if t[:4] in heads]
-    if not candidates:  # the usual case: no two exclusive stems even share a head
+    if not was or not now:
         return was, now
     matched: set[str] = set()
-    for t, u in ((t, u) for t in candidates for u in now if u[:4] == t[:4]):
-        short, long_ = sorted((t, u), key=len)
-        # Rigid values never meet a variant: "java"/"javascript" and "10"/"100" differ.
-        if len(short) >= 4 and (t + u).isalpha() and t not in _FAMILY and u not in _FAMILY:
-            matched.update((t, u) if long_.startswith(short[:5]) else ())
+    names = a.names | b.names  # "Alex"/"Alexandra": a name is rigid
+    for t, u in ((t, u) for t in was - names for u in now - names):
+        if _same_word(t, u):
+            matched.update((t, u))
+    for other, words in ((b, was), (a, now)):
+        for t in words:
+            if spelled := _initials(t, other.seq):
+                matched.add(t)
+                matched.update(spelled)
     return was - matched, now - matched
+
+
+def _same_word(t: str, u: str) -> bool:
+    """Two stems for one word: a variant, a short form or a one-letter slip. Rigid values never
+    meet another ("java"/"javascript", "10"/"100"): no two listed values, no numbers."""
+    if not (t + u).isalpha() or (t in _FAMILY and u in _FAMILY) or t[0] != u[0]:
+        return False
+    short, long_ = sorted((t, u), key=len)
+    if long_ == short + "ly":  # "week"/"weekly": a count and a frequency
+        return False
+    if len(short) >= 4 and long_.startswith(short[:5]) and not (t in _FAMILY or u in _FAMILY):
+        return True
+    if len(short) >= 3 and long_.startswith(short) and (short in _FAMILY or long_ in _FAMILY
+                                                         or len(short) >= 5):
+        return True
+    return len(short) >= 5 and len(long_) - len(short) <= 1 and _one_slip(short, long_)
+
+
+def _one_slip(x: str, y: str) -> bool:
+    """One letter dropped, or two neighbours swapped (Damerau distance 1, no substitution)."""
+    if len(x) != len(y):
+        return any(y[:i] + y[i + 1:] == x for i in range(len(y)))
+    diff = [i for i in range(len(x)) if x[i] != y[i]]
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and x[diff[0]] == y[diff[1]] and (
+        x[diff[1]] == y[diff[0]])
+
+
+def _initials(t: str, seq: tuple[str, ...]) -> tuple[str, ...]:
+    """The words of ``seq`` whose initials spell ``t`` ("nyc": new york city), if any."""
+    if not 2 <= len(t) <= 4 or not t.isalpha():
+        return ()
+    for i in range(len(seq) - len(t) + 1):
+        words = seq[i : i + len(t)]
+        if "".join(w[0] for w in words) == t and all(w.isalpha() and len(w) > 1 for w in words):
+            return words
+    return ()
 
 
 def _kinship(a: _Text, b: _Text) -> str | None:
