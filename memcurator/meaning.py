@@ -52,6 +52,9 @@ class Judgement:
     relation: Relation
     reason: str
     similarity: float
+    # Of a set-valued attribute's gathered statements ("; "-joined), those the new one retracts
+    # while the others still hold: the entry drops them and keeps the rest (a refinement).
+    drops: tuple[str, ...] = ()
 
 
 _Verdict = tuple[Relation, str]
@@ -67,6 +70,8 @@ def relate(
     the value, so they are set aside before the values are compared."""
     if (a := _analyse(old)).norm == (b := _analyse(new)).norm:
         return Judgement("same", "same wording", 1.0)
+    if kind == "set" and "; " in old and (dropped := _retracts(old, new, attribute)):
+        return dropped
     a, b = _frame_out(a, b, attribute)
     similarity, diff = _similarity(a, b), _unmatched(a, b)
     values = ((old_value or "").strip(), (new_value or "").strip())
@@ -75,6 +80,22 @@ def relate(
     verdict = verdict or (_by_slot(a, b, diff) if kind == "single" else None)
     relation, reason = verdict or _by_overlap(a, b, kind, diff, similarity)
     return Judgement(relation, reason, similarity)
+
+
+def _retracts(old: str, new: str, attribute: str | None) -> Judgement | None:
+    """A statement that retracts some of a set's gathered statements but not all of them ("no
+    longer allergic to peanuts" against "allergic to shellfish; allergic to peanuts"): the
+    members that still hold stay current, so it refines the entry instead of superseding it."""
+    clauses = [c for c in old.split("; ") if c.strip()]
+    verdicts = [relate(c, new, kind="set", attribute=attribute) for c in clauses]
+    drops = tuple(c for c, v in zip(clauses, verdicts, strict=True)
+                  if v.relation == "contradiction")
+    if not drops or len(drops) == len(clauses) or any(v.relation == "same" for v in verdicts):
+        return None
+    kept = len(clauses) - len(drops)
+    reason = next(v.reason for v in verdicts if v.relation == "contradiction")
+    return Judgement("refinement", f"retracts {len(drops)} of its statements ({reason}); "
+                     f"{kept} still hold", _similarity(_analyse(old), _analyse(new)), drops)
 
 
 @lru_cache(maxsize=1024)

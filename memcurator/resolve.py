@@ -218,6 +218,9 @@ def _apply_content(
     if judgement.relation == "same":
         return
     if kind == "set":
+        if judgement.drops:  # a retraction of some members: the others stay, it joins them
+            kept = [c for c in version.content.split("; ") if c not in judgement.drops]
+            version.content = "; ".join([*kept, src.content])[:MAX_CONTENT_CHARS]
         fits = len(version.content) + len(src.content) + 2 <= MAX_CONTENT_CHARS
         if fits and src.content.casefold() not in version.content.casefold():
             version.content = f"{version.content}; {src.content}"

@@ -14,8 +14,6 @@ from datetime import UTC, datetime, timedelta
 from itertools import permutations
 from typing import Any
 
-import pytest
-
 from memcurator.decisions import NewEntry
 from memcurator.meaning import Cardinality
 from memcurator.resolve import Timeline, Version, rebuild_chain, recompute
@@ -136,19 +134,32 @@ def test_a_set_valued_attribute_keeps_a_compatible_unrelated_value_in_the_same_e
     assert [e.action for e in events["m_peanut"]] == ["refined"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "resolve.Timeline: dropping one member of a set-valued attribute supersedes the whole "
-    "gathered entry, so the members that still hold (shellfish, shrimp) leave the current "
-    "view; rule 4 says a set gathers, and nothing says a removal forgets the rest"))
 def test_dropping_one_allergy_keeps_the_others_current() -> None:
+    # Rule 4: a set gathers, and a removal does not forget the rest. The retraction joins the
+    # gathered entry in place of the member it drops; in any arrival order.
+    allergies = "subject:u/allergies"
+    stream = [said("m_shellfish", 1, "is allergic to shellfish", key=allergies),
+              said("m_peanut", 2, "is allergic to peanuts", key=allergies),
+              said("m_no_peanut", 3, "is no longer allergic to peanuts", key=allergies)]
+    for order in permutations(stream):
+        timeline = key("set")
+        for statement in order:
+            events = arrive(timeline, statement)
+        current = [v for v in timeline.versions if v.status == "active"]
+        assert len(current) == 1
+        assert current[0].content == "is allergic to shellfish; is no longer allergic to peanuts"
+        assert current[0].evidence == 3
+        if list(order) == stream:  # in order, the retraction's own row says what it dropped
+            assert "retracts 1 of its statements" in events["m_no_peanut"][0].reason
+
+
+def test_retracting_every_member_of_a_set_supersedes_it() -> None:
     allergies = "subject:u/allergies"
     timeline = key("set")
-    arrive(timeline, said("m_shellfish", 1, "is allergic to shellfish", key=allergies))
-    arrive(timeline, said("m_peanut", 2, "is allergic to peanuts", key=allergies))
-    arrive(timeline, said("m_no_peanut", 3, "is no longer allergic to peanuts", key=allergies))
-    current = [v for v in timeline.versions if v.status == "active"]
-    assert len(current) == 1
-    assert "shellfish" in current[0].content
+    arrive(timeline, said("m_peanut", 1, "is allergic to peanuts", key=allergies))
+    arrive(timeline, said("m_no_peanut", 2, "is no longer allergic to peanuts", key=allergies))
+    assert [(v.id, v.status) for v in sorted(timeline.versions, key=Version.order)] == [
+        ("m_peanut", "superseded"), ("m_no_peanut", "active")]
 
 
 def test_a_late_statement_between_two_versions_reopens_the_key_and_splits_history() -> None:
