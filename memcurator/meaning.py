@@ -245,16 +245,17 @@ def _by_overlap(a: _Text, b: _Text, kind: Cardinality, diff: _Diff, similarity: 
 
 def _keeps_wording(a: _Text, b: _Text) -> bool:
     """Whether the new statement keeps the old one's surface (most of its stems, in order) and
-    so extends it ("Prefers window seats, ideally over the wing"), rather than rewording it."""
+    goes on after it ("Prefers window seats, ideally over the wing"), rather than rewording it
+    ("My lunch break is at noon" keeps most of "I have lunch at noon" but adds nothing after)."""
     old, new = a.seq, b.seq
     if not old or len(new) <= len(old):
         return False
-    row = [0] * (len(new) + 1)  # longest common subsequence, one row at a time
-    for x in old:
-        prev = 0
-        for j, y in enumerate(new, 1):
-            prev, row[j] = row[j], prev + 1 if x == y else max(row[j], row[j - 1])
-    return row[-1] >= 0.6 * len(old)
+    kept, at = 0, -1  # old's stems found in order in the new one, and where the last one was
+    for stem in old:
+        if stem in new[at + 1 :]:
+            at = new.index(stem, at + 1)
+            kept += 1
+    return kept >= 0.6 * len(old) and not (b.values | b.denied).isdisjoint(new[at + 1 :])
 
 
 def _specific(b: _Text, added: frozenset[str]) -> bool:

@@ -174,6 +174,21 @@ _TOKEN = re.compile(r"\w+(?:\+\+|#|[-+:.]\d+)*|[,;.:!?]")
 _CONTRACTIONS = (("\u2019", "'"), ("Can't", "Can not"), ("can't", "can not"), ("Won't", "Will not"),
                  ("won't", "will not"), ("n't", " not"), ("annot", "an not"), ("'m", " am"),
                  ("'re", " are"), ("'ve", " have"), ("'ll", " will"), ("'d", " would"), ("'s", ""))
+_CLOCK_HINT = re.compile(r"\d\s*[ap]\.?m\b|\bnoon\b|\bmidday\b|\bmidnight\b|\d:\d", re.I)
+_CLOCK = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*([ap])\.?m\.?(?=\W|$)|\b(\d{1,2}):(\d{2})\b"
+                    r"|\b(noon|midday|midnight)\b", re.I)
+
+
+def _clock(match: re.Match[str]) -> str:
+    """A time of day as HH:MM ("2pm", "2:00 p.m.", "14:00", "noon" -> 14:00 / 12:00)."""
+    if match[6]:
+        return "00:00" if match[6].lower() == "midnight" else "12:00"
+    if match[4]:
+        return f"{int(match[4]):02d}:{match[5]}"
+    hour = int(match[1]) % 12 + (12 if match[3].lower() == "p" else 0)
+    return f"{hour:02d}:{match[2] or '00'}"
+
+
 _FREE_OF = re.compile(r"\b([A-Za-z]{3,})[- ]free\b(?![- ](?:form|text|style|lance))")
 _DOUBLE_NEGATION = re.compile(
     r"\b(?:not|never|no|nothing|nobody|none)\b([^,;.!?]*?\b)without\b", re.IGNORECASE)
@@ -205,6 +220,8 @@ def _analyse(text: str) -> _Text:
     if "'" in text or "\u2019" in text:
         for short, full in _CONTRACTIONS:
             text = text.replace(short, full)
+    if _CLOCK_HINT.search(text):  # "2pm", "14:00" and "2 p.m." are one time
+        text = _CLOCK.sub(_clock, text)
     if "free" in text:  # "meeting-free Fridays": no meetings
         text = _FREE_OF.sub(r"no \1", text)
     if "without" in text:  # "nothing merges without two approvals" asks for two approvals

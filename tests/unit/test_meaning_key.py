@@ -89,3 +89,16 @@ def test_without_the_attribute_the_frame_words_still_count() -> None:
     # attribute matters ("black" vs "milk" under coffee_order, with "now", is a change).
     assert relate("Takes coffee black", "Takes coffee with milk now",
                   attribute="coffee_order").relation == "contradiction"
+
+
+@pytest.mark.parametrize(("old", "new", "relation"), [
+    ("Standup at 10am CET", "Standup: 10:00 CET", "same"),
+    ("I have lunch at 1pm", "My lunch break is around 13:00", "same"),
+    ("I have lunch at noon", "My lunch break is at 12:00", "same"),
+    ("I have lunch at 1pm", "My lunch break is at 2pm", "contradiction"),
+])
+def test_a_time_of_day_is_read_the_same_whatever_its_notation(
+    old: str, new: str, relation: str
+) -> None:
+    judgement = relate(old, new, attribute="lunch_time" if "lunch" in old else "standup_time")
+    assert judgement.relation == relation, judgement

@@ -242,17 +242,17 @@ def test_a_restatement_merges_into_the_entry_instead_of_adding_a_version() -> No
 def test_a_refinement_updates_content_and_valid_from_but_keeps_created_at_and_source() -> None:
     timeline = key()
     arrive(timeline, WINDOW)
-    events = arrive(timeline, said("m_books", 4, "always books a window seat"))
+    events = arrive(timeline, said("m_books", 4, "prefers window seats, ideally over the wing"))
     [only] = timeline.versions
     assert (only.id, only.content, only.valid_from, only.evidence) == (
-        "m_window", "always books a window seat", day(4), 2)
+        "m_window", "prefers window seats, ideally over the wing", day(4), 2)
     assert (only.created_at, only.source_ref) == (day(1), "turn_m_window")
     assert [e.action for e in events["m_books"]] == ["refined"]
 
 
 # Five statements whose in-order history has every shape: a version refined in place
-# (window, then "always books a window seat"), a supersession, a split-off restatement.
-STATEMENTS = (WINDOW, said("m_books_2", 2, "always books a window seat"),
+# (window, then "... ideally over the wing"), a supersession, a split-off restatement.
+STATEMENTS = (WINDOW, said("m_books_2", 2, "prefers window seats, ideally over the wing"),
               said("m_aisle_5", 5, "prefers aisle seats"),
               said("m_window_8", 8, "prefers window seats"),
               said("m_aisle_10", 10, "prefers aisle seats"))
