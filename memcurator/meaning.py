@@ -104,20 +104,28 @@ def _attribute_words(attribute: str) -> frozenset[str]:
     return frozenset(_stem(p.lower()) for p in parts if len(p) > 2)
 
 
+@lru_cache(maxsize=1024)
+def _attribute_initials(attribute: str) -> tuple[str, ...]:
+    """Short parts of an attribute's name that may be initials ("pr" in "pr_size")."""
+    return tuple(p.lower() for p in re.split(r"[^A-Za-z]+", attribute) if 2 <= len(p) <= 3)
+
+
 def _frame_out(a: _Text, b: _Text, attribute: str | None) -> tuple[_Text, _Text]:
     """Both statements less the attribute's own words, when each keeps something to compare.
     A listed value in the name ("dark" in "dark_mode", "coffee" in "coffee_order") stays a
     word of the statement but no longer counts as a value proper: it names the slot."""
     words = _attribute_words(attribute) if attribute else frozenset()
+    for short in _attribute_initials(attribute) if attribute else ():
+        words |= frozenset(_initials(short, a.seq) + _initials(short, b.seq))
     if not words or not (a.values & words or b.values & words):
-        return a, b
+        return (a._replace(keyed=True), b._replace(keyed=True)) if attribute else (a, b)
     va, vb = a.values - (words - _SALIENT), b.values - (words - _SALIENT)
     if not va or not vb:  # one side only names the attribute: compare them whole
         va, vb = a.values, b.values
     framed = va != a.values or vb != b.values
-    return (a._replace(values=va, salient=a.salient - words, framed=framed,
+    return (a._replace(values=va, salient=a.salient - words, framed=framed, keyed=True,
                        grams=frozenset().union(*map(_trigrams, va))),
-            b._replace(values=vb, salient=b.salient - words, framed=framed,
+            b._replace(values=vb, salient=b.salient - words, framed=framed, keyed=True,
                        grams=frozenset().union(*map(_trigrams, vb))))
 
 
@@ -227,7 +235,8 @@ def _by_overlap(a: _Text, b: _Text, kind: Cardinality, diff: _Diff, similarity: 
         if _keeps_wording(a, b) or _specific(b, now) or b.additive:
             return "refinement", f"adds detail ({_show(now)})"
         return "same", f"reworded, says no more ({_show(now)} are framing)"
-    if not now:
+    # It leaves out detail only, or one of alternatives ("window or aisle" / "aisle").
+    if not now and ("or" in a.seq or not _competes(was - a.denied, a.values - was)):
         return "same", "restates part of it"
     if narrower := _kinship(a, b):
         return "refinement", narrower
@@ -264,16 +273,29 @@ def _specific(b: _Text, added: frozenset[str]) -> bool:
 
 
 def _shared_words(a: _Text, b: _Text, diff: _Diff) -> str | None:
-    """Content words (the attribute's own set aside) both statements use, when neither side's
-    other words hold a value proper that could compete (a name, a number, a listed value) and
-    both rule out the same: a reworded restatement ("black americano" in two frames)."""
+    """Content words (the attribute's own set aside) both statements use, when the other words
+    do not hold a value proper on each side (a name, a number, a listed value: one could
+    replace the other) and both rule out the same: a reworded restatement ("black americano"
+    in two frames; "quiet zone, level 3" / "the quiet zone on floor 3 on office days")."""
     was, now = diff
     shared = a.values - was  # literally shared, or met through a variant or a short form
     if not shared or a.denied != b.denied or len(a.negs) % 2 != len(b.negs) % 2:
         return None
-    if not was.isdisjoint(a.salient) or not now.isdisjoint(b.salient):
+    if not a.keyed:  # with no attribute set aside, the shared words may be the attribute's
         return None
+    if not was.isdisjoint(a.salient) and not now.isdisjoint(b.salient):
+        return None  # a value proper on each side, beside the shared words: they may compete
+    if _competes(was | now, shared):
+        return None  # "premium economy" / "economy": one more member of the same family
     return _show(shared)
+
+
+def _competes(extra: frozenset[str], shared: frozenset[str]) -> bool:
+    """Whether words only one side has are of the same kind as a shared value: a member of
+    the same family ("premium" beside "economy"), or a number beside a number."""
+    families = {_FAMILY[t] for t in shared if t in _FAMILY}
+    numbers = any(not t.isalpha() for t in shared)
+    return any(_FAMILY.get(t) in families or (numbers and not t.isalpha()) for t in extra)
 
 
 def _shared_value(a: _Text, b: _Text) -> str | None:
@@ -281,6 +303,9 @@ def _shared_value(a: _Text, b: _Text) -> str | None:
     family member, antonym or number and both rule out the same (usually nothing)."""
     if not (shared := a.salient & b.salient) or a.denied != b.denied:
         return None  # a name on one side only is a detail ("UI"); any other value must match
+    was, now = _unmatched(a, b)
+    if was and now and (was & a.names or now & b.names) and shared.isdisjoint(_FAMILY):
+        return None  # ... unless both sides have more: then it may be the value that changed
     if any(t in _SALIENT or not t.isalpha() for t in a.salient ^ b.salient):
         return None
     if shared.isdisjoint(_SALIENT | a.names):  # a number alone is no value: "2 approvals"

@@ -108,7 +108,8 @@ _VALUE_OPPOSITE = _opposites(
 _RELATIONAL_OPPOSITE = _opposites(
     "prefer:avoid eat:avoid drink:avoid have:avoid tolerate:avoid allow:forbid allow:ban "
     "enable:disable accept:reject include:exclude on:off "
-    "before:after with:without yes:no always:never true:false increase:decrease more:less")
+    "before:after with:without yes:no always:never true:false increase:decrease more:less "
+    "every:only all:only also:only")  # "every incident" / "only SEV1 incidents"
 _OPPOSABLE = frozenset(_VALUE_OPPOSITE) | frozenset(_RELATIONAL_OPPOSITE)
 _SALIENT = frozenset(_FAMILY) | frozenset(_VALUE_OPPOSITE)
 # Two-valued slots, where "not X" says what "Y" does ("no longer vegetarian" / "eats meat again").
@@ -174,6 +175,7 @@ _TOKEN = re.compile(r"\w+(?:\+\+|#|[-+:.]\d+)*|[,;.:!?]")
 _CONTRACTIONS = (("\u2019", "'"), ("Can't", "Can not"), ("can't", "can not"), ("Won't", "Will not"),
                  ("won't", "will not"), ("n't", " not"), ("annot", "an not"), ("'m", " am"),
                  ("'re", " are"), ("'ve", " have"), ("'ll", " will"), ("'d", " would"), ("'s", ""))
+_PESCATARIAN = _words("fish vegetarian")
 _CLOCK_HINT = re.compile(r"\d\s*[ap]\.?m\b|\bnoon\b|\bmidday\b|\bmidnight\b|\d:\d", re.I)
 _CLOCK = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*([ap])\.?m\.?(?=\W|$)|\b(\d{1,2}):(\d{2})\b"
                     r"|\b(noon|midday|midnight)\b", re.I)
@@ -210,6 +212,7 @@ class _Text(NamedTuple):
     seq: tuple[str, ...]  # every stem in order, stop words included: the surface, for coverage
     additive: bool  # "also", "too", "especially": it adds to what was said, it does not reword
     framed: bool = False  # the key's attribute was set aside from ``values``
+    keyed: bool = False  # compared under a known attribute (its words, if any, set aside)
 
 
 @lru_cache(maxsize=8192)
@@ -231,6 +234,8 @@ def _analyse(text: str) -> _Text:
     stems = [_STEM_CACHE.get(token) or _stem(token) for token in raw]  # no call if known
     content, negs, denied, change = _walk(rewritten := _rewrite(stems))
     values = frozenset(content) - _GENERIC
+    if values >= _PESCATARIAN:  # "fish but no meat": no meat, yet fish
+        values = values - _PESCATARIAN | {_stem("pescatarian")}
     names: frozenset[str] = frozenset()  # capitals inside a sentence: loop only if there are any
     if text[1:] != text[1:].lower():
         names = values.intersection(stems[i] for i in range(1, len(raw))
