@@ -10,6 +10,7 @@ narrows "allergic to shellfish", and so on).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from itertools import permutations
 from typing import Any
@@ -299,3 +300,31 @@ def test_a_late_widening_joins_the_versions_around_it_and_retires_the_later_one(
     assert (aisle.status, aisle.superseded_by, aisle.evidence) == ("retired", "m_window", 0)
     assert [e.action for e in events["m_either"]] == ["refined", "retired"]
     assert history(timeline) == in_order("single", WINDOW, AISLE, either)
+
+
+def test_unrelated_under_a_single_valued_key_is_a_logged_supersession_never_of_the_same_value(
+) -> None:
+    """Decision (issue 10): a single-valued key holds one value at a time, so a statement that
+    shares no value with the current one and shows no sign of restating it supersedes it (a
+    conflict, SPEC rule 4), and the supersession's row says it was read so. When the two carry
+    the same explicit value, it is the same value and merges: never a supersession of it."""
+    channel = "subject:u/notification_channel"
+    slack = said("m_slack", 1, "Prefers Slack for notifications", key=channel)
+    quiet = said("m_quiet", 2, "Does not want notifications after 7pm", key=channel)
+    timeline = key()
+    arrive(timeline, slack)
+    events = arrive(timeline, quiet)
+    by_id = versions(timeline)
+    assert (by_id["m_slack"].status, by_id["m_slack"].superseded_by) == ("superseded", "m_quiet")
+    superseded = next(e for e in events["m_quiet"] if e.action == "superseded")
+    assert "unrelated under a single-valued key, read as a change" in superseded.reason
+    assert "under notification_channel" in superseded.reason
+
+    valued = key()
+    arrive(valued, replace(slack, subject_value="slack"))
+    events = arrive(valued, replace(said("m_mute", 2, "Mutes everything after 7pm", key=channel),
+                                    subject_value="slack"))
+    [only] = valued.versions
+    assert (only.id, only.status, only.evidence) == ("m_slack", "active", 2)
+    assert [e.action for e in events["m_mute"]] == ["merged"]
+    assert "same value (slack -> slack)" in events["m_mute"][0].reason
