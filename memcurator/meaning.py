@@ -134,6 +134,11 @@ def _by_values(a: _Text, b: _Text, values: tuple[str, str], kind: Cardinality) -
     va, vb = _analyse(values[0]), _analyse(values[1])
     shown, flipped = f"({values[0]} -> {values[1]})", bool(a.negs) != bool(b.negs)
     if va.values == vb.values if va.values or vb.values else va.norm == vb.norm:
+        if flipped and _plain_negation(b if b.negs else a):
+            # Both carry the same value and the negation drops nothing ("Please don't book me
+            # on Fridays" / "No meetings on Fridays", value friday): part of the value's wording.
+            cue = _show(frozenset((b if b.negs else a).negs))
+            return "same", f"same value {shown}, a negation in its wording ('{cue}')"
         if flipped:
             return _negation(a, b)
         if (denial := _by_polarity(a, b)) and denial[0] == "contradiction":
@@ -150,6 +155,19 @@ def _by_values(a: _Text, b: _Text, values: tuple[str, str], kind: Cardinality) -
         return "contradiction", f"removes value {shown}"
     return ("unrelated", f"negates another value {shown}") if flipped else (
         "refinement", f"adds value {shown}")
+
+
+_PLAIN = frozenset(_stem(w) for w in ("not", "no", "never", "nothing", "none"))
+_ANYMORE = _stem("anymore")
+_OVER = ("after all", "any long", "any more", "no more")  # "not allergic after all"
+
+
+def _plain_negation(t: _Text) -> bool:
+    """Whether a statement's negations are plain ones ("don't", "no", "never"), none a sign that
+    a value is dropped or over ("no longer", "used to", "stopped", "quit", "anymore")."""
+    seq = " ".join(t.seq)
+    over = _ANYMORE in t.seq or any(cue in seq for cue in _OVER)
+    return bool(t.negs) and set(t.negs) <= _PLAIN and not t.change and not over
 
 
 def _negation(a: _Text, b: _Text) -> _Verdict:

@@ -38,6 +38,7 @@ def _stem(word: str) -> str:
             w = w[:-2]
         elif w.endswith("s") and not w.endswith(("ss", "us", "is")):
             w = w[:-1]
+            w = w[:-3] if w.endswith("ing") and len(w) > 5 else w  # "mornings" as "morning"
         elif (w.endswith("ing") and len(w) > 5) or (w.endswith("ed") and len(w) > 4):
             w = w[:-3] if w.endswith("ing") else w[:-2]
             w = w[:-1] if w[-1] == w[-2] and w[-1] not in "lsz" else w  # stopp -> stop

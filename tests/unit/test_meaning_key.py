@@ -102,3 +102,19 @@ def test_a_time_of_day_is_read_the_same_whatever_its_notation(
 ) -> None:
     judgement = relate(old, new, attribute="lunch_time" if "lunch" in old else "standup_time")
     assert judgement.relation == relation, judgement
+
+
+@pytest.mark.parametrize(("old", "new", "relation"), [
+    # The same explicit value and a plain negation in one wording: the same value.
+    ("Friday is my focus day", "Please don't book me for meetings on Friday", "same"),
+    # A negation that ends the value ("anymore", "after all") still drops it.
+    ("Is vegetarian", "Is not vegetarian anymore", "contradiction"),
+    ("Allergic to penicillin", "Tested negative, not allergic to penicillin after all",
+     "contradiction"),
+])
+def test_with_the_same_explicit_value_only_a_negation_that_ends_it_conflicts(
+    old: str, new: str, relation: str
+) -> None:
+    value = {"Friday": "friday", "Is": "vegetarian", "Allergic": "penicillin"}[old.split()[0]]
+    judgement = relate(old, new, old_value=value, new_value=value)
+    assert judgement.relation == relation, judgement
