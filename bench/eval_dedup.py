@@ -9,6 +9,8 @@ How the comparison is kept fair:
   values* (both sides see the same labelled values: key-first as ``relate``'s values and the
   stream's ``subject``, the baseline as a rule that merges equal values, never merges different
   ones, and falls back to cosine where a value is missing).
+- **The key is known.** Both pair sets are pairs *under one key*, so key-first's ``relate`` is
+  given the key's attribute (its words name the slot, not the value), as ingest gives it.
 - **Tuned alike.** Key-first's rules were developed on the development pairs
   (``tests/data/key_pairs_labelled.jsonl``) and the stream's development phrases (``TOPICS``
   below). The baseline's one knob, its cosine threshold, is chosen the same way: for its best
@@ -117,6 +119,7 @@ class Pairs:
                 old_value=r["old_value"] if with_values else None,
                 new_value=r["new_value"] if with_values else None,
                 kind=r["kind"],
+                attribute=r["attribute"],  # the key's attribute: ingest knows it too
             ).relation
             for r in self.rows
         ]
@@ -167,7 +170,7 @@ def evaluate_pairs(dev: Pairs, heldout: Pairs) -> None:
         t_a, t_b = tune(dev, mode, a), tune(dev, mode, b)
         crossed = np.where(a, dev.baseline(t_b, mode), dev.baseline(t_a, mode))
         t_dev = tune(dev, mode, np.ones(len(dev.rows), dtype=bool))
-        ours_dev, _ = dev.key_first(mode)
+        ours_dev, dev_relations = dev.key_first(mode)
         ours_held, relations = heldout.key_first(mode)
         print(f"\n [{mode}]{'':<34}{'precision':>10}{'recall':>8}{'F1':>8}{'contra':>8}")
         print(f" development pairs ({len(dev.rows)}, "
@@ -179,6 +182,7 @@ def evaluate_pairs(dev: Pairs, heldout: Pairs) -> None:
         print(row("key-first", ours_held, heldout))
         print(row(f"cosine >= {t_dev:.2f} (best F1 on development)", heldout.baseline(t_dev, mode),
                   heldout))
+        print("  key-first accuracy per class (development):", _per_class(dev, dev_relations))
         print("  key-first accuracy per class (held-out):", _per_class(heldout, relations))
 
 

@@ -65,9 +65,11 @@ def placement_of(p: Promotion, obs: Observation, fact: ActiveFact | None) -> Pla
     """Rule 4's meaning check, then rule 5's order, between a promotion and the fact."""
     if fact is None:
         return Placement("insert", p.fact_id)
-    kind = cardinality(key_attribute(fact.subject_key))
+    attribute = key_attribute(fact.subject_key)
+    kind = cardinality(attribute)
     judgement = relate(
-        fact.content, obs.content, old_value=fact.value, new_value=obs.subject_value, kind=kind
+        fact.content, obs.content, old_value=fact.value, new_value=obs.subject_value, kind=kind,
+        attribute=attribute,
     )
     if compatible(judgement, kind):
         return Placement("merge", fact.id, fact.id, judgement.reason)

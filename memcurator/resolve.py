@@ -29,6 +29,7 @@ from datetime import datetime
 from typing import Any
 
 from memcurator.decisions import LogEvent, NewEntry
+from memcurator.keys import FACT_PREFIX, key_attribute
 from memcurator.lifecycle import Policy, Sighting, closed_before
 from memcurator.meaning import Cardinality, Judgement, relate
 from memcurator.schema import MAX_CONTENT_CHARS
@@ -157,7 +158,10 @@ class Version:
         return (self.status, self.valid_to, self.superseded_by)
 
 
-def recompute(version: Version, relate_fn: Relate, kind: Cardinality, *, chained: bool) -> None:
+def recompute(
+    version: Version, relate_fn: Relate, kind: Cardinality, *, chained: bool,
+    attribute: str | None = None,
+) -> None:
     """Derive the version's fields from all its sources, placed in valid-time order.
 
     ``created_at`` and ``source`` come from the earliest source; for a fact or summary,
@@ -171,9 +175,8 @@ def recompute(version: Version, relate_fn: Relate, kind: Cardinality, *, chained
     version.content, version.value = first.content, first.value
     version.valid_from = first.valid_from
     for src in ordered[1:] if chained else ():
-        judgement = relate_fn(
-            version.content, src.content, old_value=version.value, new_value=src.value, kind=kind
-        )
+        judgement = relate_fn(version.content, src.content, old_value=version.value,
+                              new_value=src.value, kind=kind, **_about(attribute))
         _apply_content(version, src, judgement, kind)
     version.valid_since, version.head = first.valid_from, first.order()
     version.created_at, version.source_kind = first.created_at, first.kind
@@ -184,6 +187,11 @@ def recompute(version: Version, relate_fn: Relate, kind: Cardinality, *, chained
     version.last_confirmed_at = max(s.valid_from for s in ordered)
     version.sensitivity = most_sensitive(s.sensitivity for s in ordered)
     version.dirty = True
+
+
+def _about(attribute: str | None) -> dict[str, str]:
+    """``relate``'s attribute argument, passed only when known (a test may relate without)."""
+    return {"attribute": attribute} if attribute else {}
 
 
 def _attach(version: Version, src: Statement, judgement: Judgement, kind: Cardinality) -> None:
@@ -212,6 +220,9 @@ def _apply_content(
     if judgement.relation == "same":
         return
     if kind == "set":
+        if judgement.drops:  # a retraction of some members: the others stay, it joins them
+            kept = [c for c in version.content.split("; ") if c not in judgement.drops]
+            version.content = "; ".join([*kept, src.content])[:MAX_CONTENT_CHARS]
         fits = len(version.content) + len(src.content) + 2 <= MAX_CONTENT_CHARS
         if fits and src.content.casefold() not in version.content.casefold():
             version.content = f"{version.content}; {src.content}"
@@ -224,10 +235,10 @@ def _apply_content(
 
 def compatible(judgement: Judgement, kind: Cardinality) -> bool:
     """Rule 4: whether a fact or summary that ``judgement`` relates to the latest version of
-    its key joins it (merge or refine) rather than starting a version that supersedes it."""
+    its key joins it rather than superseding it. ``unrelated`` is a conflict (rule 4) under a
+    single-valued key, logged as read so; a set-valued attribute gathers it."""
     if judgement.relation in ("same", "refinement"):
         return True
-    # A set-valued attribute gathers every compatible value into one entry.
     return judgement.relation == "unrelated" and kind == "set"
 
 
@@ -268,11 +279,19 @@ class Timeline:
     relate_fn: Relate = relate
     origin: dict[str, str] = field(default_factory=dict)
     policy: Policy | None = None  # the nightly pass's: which observations it has closed
+    # The fact key's attribute ("seat_preference"): its words name the slot, not the value.
+    attribute: str | None = None
+    # Why each statement that started a new version of a fact or summary did not join the one
+    # before it (by its memory id): the supersession's log row says so.
+    verdicts: dict[str, Judgement] = field(default_factory=dict)
 
     def resolve(self, entries: list[NewEntry]) -> dict[str, list[LogEvent]]:
         """Place a batch's new candidates of this key; return the log events of each, by id."""
         new = sorted((Statement.of(e) for e in entries), key=Statement.order)
         chained = entries[0].type in CHAINED_TYPES
+        key = entries[0].subject_key or ""
+        if self.attribute is None and key.startswith(FACT_PREFIX):
+            self.attribute = key_attribute(key)
         statics = {e.id: e for e in entries}
         before = {v.id: v.state() for v in self.versions}
         names = {v.id: v for v in self.versions if v.status == Status.RETIRED}
@@ -309,7 +328,7 @@ class Timeline:
             pool += later
             v.sources = [s for s in v.sources if s.order() < at]
             if v.sources:
-                recompute(v, self.relate_fn, self.kind, chained=chained)
+                recompute(v, self.relate_fn, self.kind, chained=chained, attribute=self.attribute)
             else:
                 self.versions.remove(v)
         return reopened, pool
@@ -324,7 +343,10 @@ class Timeline:
             target, judgement = self._target(src) if chained else self._same(src)
             if target is None or judgement is None:
                 version = Version.holding(statics[src.memory_id], [src])
-                recompute(version, self.relate_fn, self.kind, chained=chained)
+                recompute(version, self.relate_fn, self.kind, chained=chained,
+                          attribute=self.attribute)
+                if judgement is not None:
+                    self.verdicts[src.memory_id] = judgement
                 self.versions.append(version)
                 joins[src.memory_id] = None
             else:
@@ -342,9 +364,8 @@ class Timeline:
         held = {s.memory_id for s in prev.sources or ()} | {prev.id}
         if src.supersedes is not None and src.supersedes in held:
             return None, Judgement("contradiction", "explicit supersedes", 0.0)
-        judgement = self.relate_fn(
-            prev.content, src.content, old_value=prev.value, new_value=src.value, kind=self.kind
-        )
+        judgement = self.relate_fn(prev.content, src.content, old_value=prev.value,
+                                   new_value=src.value, kind=self.kind, **_about(self.attribute))
         return (prev, judgement) if self._compatible(judgement) else (None, judgement)
 
     def _same(self, src: Statement) -> tuple[Version | None, Judgement | None]:
@@ -353,9 +374,8 @@ class Timeline:
         for v in sorted(self.versions, key=Version.order):
             if v.status != Status.ACTIVE or v.order() > at or self._closed(v, src):
                 continue
-            judgement = self.relate_fn(
-                v.content, src.content, old_value=v.value, new_value=src.value, kind="set"
-            )
+            judgement = self.relate_fn(v.content, src.content, old_value=v.value,
+                                       new_value=src.value, kind="set", **_about(self.attribute))
             if judgement.relation == "same":
                 return v, judgement
         return None, None
@@ -429,7 +449,7 @@ class Timeline:
             events[src.memory_id] = [LogEvent(
                 Action.MERGED if same else Action.REFINED,
                 Rule.DEDUP,
-                judgement.reason if judgement else "an earlier statement of it, arrived late",
+                self._merge_reason(judgement),
                 memory_id=v.id,
                 related_ids=(src.memory_id,),
                 payload={"content": src.content, "source_ref": src.ref,
@@ -437,6 +457,26 @@ class Timeline:
             )]
         events[new[-1].memory_id] += self._changes(before)
         return events
+
+    def _merge_reason(self, judgement: Judgement | None) -> str:
+        """A merge's log reason: the verdict, the attribute it was judged under, and why."""
+        if judgement is None:
+            return "an earlier statement of it, arrived late"
+        about = f" under {self.attribute}" if self.attribute else ""
+        return f"{judgement.relation}{about}: {judgement.reason}"
+
+    def _why(self, v: Version) -> str:
+        """The verdict that started ``v``'s successor, for the supersession's log row."""
+        successor = next((w for w in self.versions if w.id == v.superseded_by), None)
+        head = successor.head[2] if successor is not None and successor.head else None
+        judgement = self.verdicts.get(head or "")
+        if judgement is None:
+            return ""
+        relation: str = judgement.relation
+        if relation == "unrelated":
+            relation = "unrelated under a single-valued key, read as a change"
+        about = f" under {self.attribute}" if self.attribute else ""
+        return f": {relation}{about} ({judgement.reason})"
 
     def _changes(self, before: dict[str, tuple[Any, ...]]) -> list[LogEvent]:
         """A row for each entry this batch superseded or retired."""
@@ -453,7 +493,7 @@ class Timeline:
             changes.append(LogEvent(
                 Action.SUPERSEDED,
                 Rule.CONFLICT,
-                f"superseded by {v.superseded_by} from {v.valid_to}{late}",
+                f"superseded by {v.superseded_by} from {v.valid_to}{late}{self._why(v)}",
                 memory_id=v.id,
                 related_ids=(v.superseded_by or "",),
             ))

@@ -259,8 +259,6 @@ KNOWN_WRONG = [
     ("Prefers email for reports", "Prefers Slack for urgent questions", "single", "unrelated"),
     # "no meetings on Fridays" negates another facet, but shares the word "meetings".
     ("Meetings only in the morning", "No meetings on Fridays", "single", "unrelated"),
-    # A synonym the lexicon lacks looks like a swap of unknown words: kept as two entries.
-    ("Prefers Python", "Python is the preferred language", "single", "same"),
     ("Drinks coffee", "Quit caffeine", "single", "contradiction"),
 ]
 

@@ -10,11 +10,10 @@ narrows "allergic to shellfish", and so on).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from itertools import permutations
 from typing import Any
-
-import pytest
 
 from memcurator.decisions import NewEntry
 from memcurator.meaning import Cardinality
@@ -136,19 +135,32 @@ def test_a_set_valued_attribute_keeps_a_compatible_unrelated_value_in_the_same_e
     assert [e.action for e in events["m_peanut"]] == ["refined"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "resolve.Timeline: dropping one member of a set-valued attribute supersedes the whole "
-    "gathered entry, so the members that still hold (shellfish, shrimp) leave the current "
-    "view; rule 4 says a set gathers, and nothing says a removal forgets the rest"))
 def test_dropping_one_allergy_keeps_the_others_current() -> None:
+    # Rule 4: a set gathers, and a removal does not forget the rest. The retraction joins the
+    # gathered entry in place of the member it drops; in any arrival order.
+    allergies = "subject:u/allergies"
+    stream = [said("m_shellfish", 1, "is allergic to shellfish", key=allergies),
+              said("m_peanut", 2, "is allergic to peanuts", key=allergies),
+              said("m_no_peanut", 3, "is no longer allergic to peanuts", key=allergies)]
+    for order in permutations(stream):
+        timeline = key("set")
+        for statement in order:
+            events = arrive(timeline, statement)
+        current = [v for v in timeline.versions if v.status == "active"]
+        assert len(current) == 1
+        assert current[0].content == "is allergic to shellfish; is no longer allergic to peanuts"
+        assert current[0].evidence == 3
+        if list(order) == stream:  # in order, the retraction's own row says what it dropped
+            assert "retracts 1 of its statements" in events["m_no_peanut"][0].reason
+
+
+def test_retracting_every_member_of_a_set_supersedes_it() -> None:
     allergies = "subject:u/allergies"
     timeline = key("set")
-    arrive(timeline, said("m_shellfish", 1, "is allergic to shellfish", key=allergies))
-    arrive(timeline, said("m_peanut", 2, "is allergic to peanuts", key=allergies))
-    arrive(timeline, said("m_no_peanut", 3, "is no longer allergic to peanuts", key=allergies))
-    current = [v for v in timeline.versions if v.status == "active"]
-    assert len(current) == 1
-    assert "shellfish" in current[0].content
+    arrive(timeline, said("m_peanut", 1, "is allergic to peanuts", key=allergies))
+    arrive(timeline, said("m_no_peanut", 2, "is no longer allergic to peanuts", key=allergies))
+    assert [(v.id, v.status) for v in sorted(timeline.versions, key=Version.order)] == [
+        ("m_peanut", "superseded"), ("m_no_peanut", "active")]
 
 
 def test_a_late_statement_between_two_versions_reopens_the_key_and_splits_history() -> None:
@@ -231,17 +243,17 @@ def test_a_restatement_merges_into_the_entry_instead_of_adding_a_version() -> No
 def test_a_refinement_updates_content_and_valid_from_but_keeps_created_at_and_source() -> None:
     timeline = key()
     arrive(timeline, WINDOW)
-    events = arrive(timeline, said("m_books", 4, "always books a window seat"))
+    events = arrive(timeline, said("m_books", 4, "prefers window seats, ideally over the wing"))
     [only] = timeline.versions
     assert (only.id, only.content, only.valid_from, only.evidence) == (
-        "m_window", "always books a window seat", day(4), 2)
+        "m_window", "prefers window seats, ideally over the wing", day(4), 2)
     assert (only.created_at, only.source_ref) == (day(1), "turn_m_window")
     assert [e.action for e in events["m_books"]] == ["refined"]
 
 
 # Five statements whose in-order history has every shape: a version refined in place
-# (window, then "always books a window seat"), a supersession, a split-off restatement.
-STATEMENTS = (WINDOW, said("m_books_2", 2, "always books a window seat"),
+# (window, then "... ideally over the wing"), a supersession, a split-off restatement.
+STATEMENTS = (WINDOW, said("m_books_2", 2, "prefers window seats, ideally over the wing"),
               said("m_aisle_5", 5, "prefers aisle seats"),
               said("m_window_8", 8, "prefers window seats"),
               said("m_aisle_10", 10, "prefers aisle seats"))
@@ -288,3 +300,31 @@ def test_a_late_widening_joins_the_versions_around_it_and_retires_the_later_one(
     assert (aisle.status, aisle.superseded_by, aisle.evidence) == ("retired", "m_window", 0)
     assert [e.action for e in events["m_either"]] == ["refined", "retired"]
     assert history(timeline) == in_order("single", WINDOW, AISLE, either)
+
+
+def test_unrelated_under_a_single_valued_key_is_a_logged_supersession_never_of_the_same_value(
+) -> None:
+    """Decision (issue 10): a single-valued key holds one value at a time, so a statement that
+    shares no value with the current one and shows no sign of restating it supersedes it (a
+    conflict, SPEC rule 4), and the supersession's row says it was read so. When the two carry
+    the same explicit value, it is the same value and merges: never a supersession of it."""
+    channel = "subject:u/notification_channel"
+    slack = said("m_slack", 1, "Prefers Slack for notifications", key=channel)
+    quiet = said("m_quiet", 2, "Does not want notifications after 7pm", key=channel)
+    timeline = key()
+    arrive(timeline, slack)
+    events = arrive(timeline, quiet)
+    by_id = versions(timeline)
+    assert (by_id["m_slack"].status, by_id["m_slack"].superseded_by) == ("superseded", "m_quiet")
+    superseded = next(e for e in events["m_quiet"] if e.action == "superseded")
+    assert "unrelated under a single-valued key, read as a change" in superseded.reason
+    assert "under notification_channel" in superseded.reason
+
+    valued = key()
+    arrive(valued, replace(slack, subject_value="slack"))
+    events = arrive(valued, replace(said("m_mute", 2, "Mutes everything after 7pm", key=channel),
+                                    subject_value="slack"))
+    [only] = valued.versions
+    assert (only.id, only.status, only.evidence) == ("m_slack", "active", 2)
+    assert [e.action for e in events["m_mute"]] == ["merged"]
+    assert "same value (slack -> slack)" in events["m_mute"][0].reason

@@ -1,0 +1,340 @@
+"""How a statement is read for ``meaning.relate``: stems, phrase rewrites and roles.
+
+A statement is normalised (contractions, "X-free", "nothing ... without X", a revision lead-in
+such as "Update:"), tokenised, stemmed, its known phrases rewritten to canonical stems or cues,
+and its stems sorted by role: content, statement negation, denied content, change cue. The small
+lexicons here are general knowledge (families of exclusive values, antonyms, kinds of allergen),
+not phrasings of any one stream. Pure standard library; every statement is analysed once.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+# Values are stems. "stopped" stays whole: only the past tense negates ("stops work at 5pm").
+_IRREGULAR = dict(re.findall(r"(\w+):(\w+)", (
+    "used:use using:use uses:use goes:go went:go has:hav had:hav does:do did:do stopped:stopped "
+    "quits:quit outgrown:outgrew one:1 two:2 three:3 four:4 five:5 six:6 seven:7 eight:8 nine:9 "
+    "ten:10 twelve:12 savoury:savory favourite:prefer favorite:prefer remotely:remot")))
+_STEM_CACHE: dict[str, str] = {mark: "|" for mark in ",;.:!?"}  # punctuation ends a clause
+_DISPLAY: dict[str, str] = {}  # stem -> a word a reader recognises, for reasons
+
+
+def _stem(word: str) -> str:
+    """Light suffix stripping, enough to meet "prefers"/"preferred"; cached by the word as
+    written so the tokeniser can skip lower-casing words it has seen."""
+    if (found := _STEM_CACHE.get(word)) is not None:
+        return found
+    w = lower = word.lower()
+    if lower in _IRREGULAR:
+        w = _IRREGULAR[lower]
+    elif len(w) > 3 and w.isalpha():
+        if w.endswith("ies") and len(w) > 4:
+            w = w[:-3] + "y"
+        elif w.endswith(("sses", "ches", "shes", "xes", "zes")):
+            w = w[:-2]
+        elif w.endswith("s") and not w.endswith(("ss", "us", "is")):
+            w = w[:-1]
+            w = w[:-3] if w.endswith("ing") and len(w) > 5 else w  # "mornings" as "morning"
+        elif (w.endswith("ing") and len(w) > 5) or (w.endswith("ed") and len(w) > 4):
+            w = w[:-3] if w.endswith("ing") else w[:-2]
+            w = w[:-1] if w[-1] == w[-2] and w[-1] not in "lsz" else w  # stopp -> stop
+        w = w[:-1] if w.endswith("e") and len(w) > 3 else w
+    if len(_STEM_CACHE) < 50_000:  # vocabulary is small; the bound only guards odd input
+        _STEM_CACHE[word] = w
+        _DISPLAY.setdefault(w, lower)
+    return w
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(_stem(word) for word in text.split())
+
+
+_STOP = _words("""
+    i me my we us our you your user the a an is am are was were be do to of in at by for from and
+    or as that this it its their they them he she his her so very really also just still currently
+    usually generally mostly typically would should could can will may might must than then when
+    while about into some any all much too quite there here which who what where how known ideally
+    strongly definitely always on off with without before after over under per via again yes
+    because since though although seat sit near next been being but
+""")  # "seat" and "sit" too: "sit by the window" says what "window seats" does
+# Frame words: shared or not, they say nothing about which value is meant.
+_GENERIC = _words("prefer avoid use work live have need get go like find choose pick tend based "
+                   "located resides speak fluent city town home hometown company employer employed "
+                   "employee opt")
+_NEGATORS = _words("not no never none nothing neither nor nolonger usedto gaveup stopped quit left "
+                   "outgrew formerly previously anymore non dislike lapsed expired rehomed "
+                   "transferred retired disabled")
+_ANYMORE = _stem("anymore")
+_REMOVALS = {"^dropped": "dropped", "^replaced": "replaced"}
+_DISPLAY.update(_REMOVALS, nolonger="no longer", usedto="used to", gaveup="gave up", non="non-",
+                golang="go", mswindows="windows", msteams="teams", cpp="c++", csharp="c#")
+
+# Members of one family cannot both be *the* value of a single-valued slot.
+_FAMILY = {stem: name for name, _, words in (line.partition(":") for line in """
+    lang: python rust golang typescript javascript java kotlin swift ruby php cpp csharp scala
+    lang: elixir haskell clojure perl julia dart lua zig ocaml erlang fsharp
+    editor: vim neovim emacs vscode intellij pycharm sublime helix zed nano xcode webstorm
+    diet: vegetarian vegan pescatarian omnivore keto paleo carnivore flexitarian
+    seat: window aisle middle
+    channel: slack email phone sms msteams zoom signal whatsapp telegram discord
+    day: monday tuesday wednesday thursday friday saturday sunday
+    month: january february march april june july august september october november december
+    zone: utc gmt cet cest est edt pst pdt cst mst ist jst aest bst eet
+    cabin: economy business premium
+    often: hourly daily weekly biweekly fortnightly monthly quarterly yearly annually
+    os: linux macos mswindows ubuntu debian fedora
+    tool: npm yarn pnpm pip poetry conda postgres mysql sqlite mongodb react vue angular svelte
+    tool: github gitlab bitbucket jira asana trello notion aws gcp azure
+""".strip().splitlines()) for stem in _words(words)}
+
+
+def _opposites(spec: str) -> dict[str, frozenset[str]]:
+    pairs = [tuple(_stem(word) for word in pair.split(":")) for pair in spec.split()]
+    pairs += [(right, left) for left, right in pairs]
+    return {word: frozenset(o for w, o in pairs if w == word) for word, _ in pairs}
+
+
+# Values that exclude each other outright ("window" vs "aisle") ...
+_VALUE_OPPOSITE = _opposites(
+    "window:aisle window:middle aisle:middle remote:office remote:hybrid office:hybrid "
+    "morning:night morning:evening morning:afternoon light:dark early:late tea:coffee "
+    "sweet:savory tabs:spaces short:verbose short:detailed short:lengthy short:long "
+    "formal:casual metric:imperial vegetarian:omnivore vegan:omnivore sync:async manual:automatic "
+    "monorepo:polyrepo public:private weekday:weekend introvert:extrovert squash:rebase hot:cold")
+# ... and opposites that conflict only about the same thing ("prefers X" vs "avoids X").
+_RELATIONAL_OPPOSITE = _opposites(
+    "prefer:avoid eat:avoid drink:avoid have:avoid tolerate:avoid allow:forbid allow:ban "
+    "enable:disable accept:reject include:exclude on:off "
+    "before:after with:without yes:no always:never true:false increase:decrease more:less "
+    "every:only all:only also:only")  # "every incident" / "only SEV1 incidents"
+_OPPOSABLE = frozenset(_VALUE_OPPOSITE) | frozenset(_RELATIONAL_OPPOSITE)
+_SALIENT = frozenset(_FAMILY) | frozenset(_VALUE_OPPOSITE)
+# Two-valued slots, where "not X" says what "Y" does ("no longer vegetarian" / "eats meat again").
+_COMPLEMENT = {w: frozenset(o) for w, o in _opposites(
+    "vegetarian:omnivore light:dark tabs:spaces sync:async public:private manual:automatic "
+    "metric:imperial monorepo:polyrepo introvert:extrovert").items()}
+
+_ANCESTORS = {child: _words(parents) for parents, children in (  # shrimp is a kind of shellfish
+    ("shellfish seafood", "shrimp prawn crab lobster crayfish scallop clam mussel oyster squid"),
+    ("nut", "peanut almond cashew walnut pecan hazelnut pistachio macadamia"),
+    ("gluten", "wheat barley rye"), ("dairy", "milk cheese lactose butter cream yogurt"),
+    ("fish seafood", "salmon tuna cod trout sardine anchovy"), ("seafood", "shellfish fish"),
+    ("meat", "beef pork chicken lamb bacon"),
+) for child in _words(children)}
+
+# Phrase rewrites in stem space, longest first: "variant|variant=replacement;". A "^" rules out
+# the next content word, a "~" announces a change of value; the rest are canonical words.
+_PHRASE_SPEC = [(" ".join(variants.split()), replacement.strip())
+                for variants, replacement in re.findall(r"([^=;]+)=([^;]+)", """
+    no longer|no more|passed away|let lapse|let lapsed|let it lapse|decided against|
+    stepped back from|stepped down from|misdiagnosed|was misdiagnosed=nolonger;
+    any more=anymore; used to=usedto; non stop|nonstop=direct; gave up|
+    give up|given up|giving up=gaveup; instead of|rather than|switched from|switch from|
+    moved from|migrated from|changed from|went from|moved away from|converted from|replaced|
+    moved out of|moved off|migrated off|migrated away from|
+    dropped|over=^; switched to|switch to|switched over to|moved to|moved over to|migrated to|
+    changed to|converted to|now|nowadays|these days|from now on|going forward|joined|
+    switched|migrated|moved|promoted|
+    was promoted|reverted|decommissioned|started=~;
+    no longer eat meat|stopped eat meat|stop eat meat|gave up meat|never eat meat|no meat|
+    meat free|quit meat|quit eat meat=vegetarian; eat meat|eat meat again|meat eater=omnivore;
+    plant based=vegan; allergic|allergy|allergic to|allergy to|intolerant|intolerant to|
+    intolerance|sensitive to|stay away from|keep away from=avoid; dislike|hate|detest|loathe|
+    can not stand=dislike prefer; like|love|enjoy|favor|favour|want|would rather|prefer|
+    rather have=prefer; work from home|from home|wfh|remote=remote; dark mode|dark theme=dark;
+    e mail=email; from the office|in the office|at the office|on site|onsite|in person=office;
+    light mode|light theme=light; text message|text messages=sms; phone call=phone;
+    ms teams=msteams; c++=cpp; c#=csharp; f#=fsharp; js|node js=javascript; mac os|osx=macos;
+    vs code|visual studio code=vscode; in go|use go|write go|prefer go=golang; not eat meat|
+    not eat meat anymore=vegetarian; not eat|not tolerate|not drink=avoid; went away|
+    gone away|got over|grew out of|cured=outgrew; gluten free=avoid gluten; nut free=avoid nut;
+    dairy free=avoid dairy; lactose free=avoid lactose; brief|concise|succinct|terse=short
+""")]
+
+_PHRASES: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
+for _variants, _replacement in _PHRASE_SPEC:
+    for _variant in _variants.split("|"):
+        _out = tuple(w + _variant.strip() if w in "^~" else _stem(w) for w in _replacement.split())
+        _PHRASES.setdefault(_stem(_variant.split()[0]), []).append(
+            (tuple(_stem(w) for w in _variant.split()), _out))
+for _entries in _PHRASES.values():
+    _entries.sort(key=lambda entry: -len(entry[0]))
+
+# The role of every stem that is not plain content: one dict lookup per stem in _walk.
+_BOUNDARY, _NEGATION, _DENIAL, _CHANGE, _STOPWORD, _FRAME = range(6)
+_ROLE: dict[str, int] = {"|": _BOUNDARY, **dict.fromkeys(_STOP, _STOPWORD)}
+_ROLE.update({**dict.fromkeys(_GENERIC, _FRAME), **dict.fromkeys(_NEGATORS, _NEGATION)})
+_ROLE.update({o: _DENIAL if o[0] == "^" else _CHANGE for entries in _PHRASES.values()
+              for _, out in entries for o in out if o[0] in "^~"})
+
+# Words, numbers with their separators ("9:30", "utc+2", "c++") and clause punctuation.
+_TOKEN = re.compile(r"\w+(?:\+\+|#|[-+:.]\d+)*|[,;.:!?]")
+_CONTRACTIONS = (("\u2019", "'"), ("Can't", "Can not"), ("can't", "can not"), ("Won't", "Will not"),
+                 ("won't", "will not"), ("n't", " not"), ("annot", "an not"), ("'m", " am"),
+                 ("'re", " are"), ("'ve", " have"), ("'ll", " will"), ("'d", " would"), ("'s", ""))
+_PESCATARIAN = _words("fish vegetarian")
+_CLOCK_HINT = re.compile(r"\d\s*[ap]\.?m\b|\bnoon\b|\bmidday\b|\bmidnight\b|\d:\d", re.I)
+_CLOCK = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*([ap])\.?m\.?(?=\W|$)|\b(\d{1,2}):(\d{2})\b"
+                    r"|\b(noon|midday|midnight)\b", re.I)
+
+
+def _clock(match: re.Match[str]) -> str:
+    """A time of day as HH:MM ("2pm", "2:00 p.m.", "14:00", "noon" -> 14:00 / 12:00)."""
+    if match[6]:
+        return "00:00" if match[6].lower() == "midnight" else "12:00"
+    if match[4]:
+        return f"{int(match[4]):02d}:{match[5]}"
+    hour = int(match[1]) % 12 + (12 if match[3].lower() == "p" else 0)
+    return f"{hour:02d}:{match[2] or '00'}"
+
+
+_FREE_OF = re.compile(r"\b([A-Za-z]{3,})[- ]free\b(?![- ](?:form|text|style|lance))")
+_DOUBLE_NEGATION = re.compile(
+    r"\b(?:not|never|no|nothing|nobody|none)\b([^,;.!?]*?\b)without\b", re.IGNORECASE)
+_CASED = re.compile(r"\b(?:Go|Windows|Teams)\b")  # the capital tells "Go" from "go"
+_CASED_NAMES = {"Go": "golang", "Windows": "mswindows", "Teams": "msteams"}
+
+
+class _Text(NamedTuple):
+    """One statement, analysed once: what it says, what it negates, what it rules out."""
+    norm: str  # case- and space-folded text, for the exact-wording shortcut
+    values: frozenset[str]  # content stems minus frame words: what the statement is about
+    opposable: frozenset[str]  # stems with a listed antonym, stop words included ("on"/"off")
+    negs: tuple[str, ...]  # statement-level negation cues, in order
+    denied: frozenset[str]  # content ruled out: "instead of X", ", not X"
+    change: str | None  # a change-of-value cue: "switched to", "now"
+    names: frozenset[str]  # capitalised words inside a sentence ("Acme", "Berlin")
+    salient: frozenset[str]  # the values proper: family members, antonyms, numbers and names
+    grams: frozenset[str]  # character trigrams of the content, for similarity
+    seq: tuple[str, ...]  # every stem in order, stop words included: the surface, for coverage
+    additive: bool  # "also", "too", "especially": it adds to what was said, it does not reword
+    framed: bool = False  # the key's attribute was set aside from ``values``
+    keyed: bool = False  # compared under a known attribute (its words, if any, set aside)
+
+
+@lru_cache(maxsize=8192)
+def _analyse(text: str) -> _Text:
+    """Normalise, tokenise, rewrite phrases and sort the stems by role."""
+    if "Go" in text or "Windows" in text or "Teams" in text:
+        text = _CASED.sub(lambda match: _CASED_NAMES[match[0]], text)
+    if "'" in text or "\u2019" in text:
+        for short, full in _CONTRACTIONS:
+            text = text.replace(short, full)
+    if _CLOCK_HINT.search(text):  # "2pm", "14:00" and "2 p.m." are one time
+        text = _CLOCK.sub(_clock, text)
+    if "free" in text:  # "meeting-free Fridays": no meetings
+        text = _FREE_OF.sub(r"no \1", text)
+    if "without" in text:  # "nothing merges without two approvals" asks for two approvals
+        text = _DOUBLE_NEGATION.sub(r"\1with", text)
+    text, cue = _change_prefix(text)
+    raw = _TOKEN.findall(text)
+    stems = [_STEM_CACHE.get(token) or _stem(token) for token in raw]  # no call if known
+    content, negs, denied, change = _walk(rewritten := _rewrite(stems))
+    values = frozenset(content) - _GENERIC
+    if values >= _PESCATARIAN:  # "fish but no meat": no meat, yet fish
+        values = values - _PESCATARIAN | {_stem("pescatarian")}
+    names: frozenset[str] = frozenset()  # capitals inside a sentence: loop only if there are any
+    if text[1:] != text[1:].lower():
+        names = values.intersection(stems[i] for i in range(1, len(raw))
+                                    if raw[i][0].isupper() and raw[i - 1] not in ".!?")
+    salient = names.union(_SALIENT.intersection(values), (v for v in values if not v.isalpha()))
+    return _Text(" ".join(text.lower().split()), values, _OPPOSABLE.intersection(rewritten),
+                 tuple(negs), frozenset(denied), change or cue, names - _FAMILY.keys(), salient,
+                 frozenset().union(*map(_trigrams, values)),
+                 tuple(stem for stem in stems if stem != "|"), not _ADDITIVE.isdisjoint(stems))
+
+
+# Discourse markers of an addition or a narrowing: general English, not phrasings of one topic.
+_ADDITIVE = _words("also too additionally especially specifically ideally particularly "
+                   "preferably except")
+
+
+# A leading "Update:", "Correction:", "I've changed my mind:" announces a new value; the prefix
+# itself says nothing about which. Read generally: a short lead-in before a colon that holds a
+# word of revision, not a list of phrasings.
+_LEAD_IN = re.compile(r"^\s*([^:.!?]{1,40}?)\s*[:\u2014-]\s+(?=\S)")
+_REVISION = _words("update correction correct change changed switch revise revision actual "
+                   "scratch edit")
+
+
+def _change_prefix(text: str) -> tuple[str, str | None]:
+    """Split off a revision lead-in ("Update: ..."); return the rest and the cue, if any."""
+    match = _LEAD_IN.match(text)
+    words = match[1].split() if match else []
+    if match and len(words) <= 5 and not _REVISION.isdisjoint(_stem(w.strip(",'")) for w in words):
+        return text[match.end():], match[1].strip().lower()
+    return text, None
+
+
+def _rewrite(stems: list[str]) -> list[str]:
+    """Replace known phrases (longest first) by their canonical stems or markers."""
+    out: list[str] = []
+    done = 0
+    for i in [i for i, stem in enumerate(stems) if stem in _PHRASES]:
+        if i < done:  # inside a phrase already replaced
+            continue
+        for words, replacement in _PHRASES[stems[i]]:
+            if tuple(stems[i : i + len(words)]) == words:
+                out += stems[done:i]
+                out += replacement
+                done = i + len(words)
+                break
+    return out + stems[done:]
+
+
+def _walk(stems: list[str]) -> tuple[list[str], list[str], set[str], str | None]:
+    """Split stems into content, statement negations, denied content and a change cue. A negation
+    before anything is said negates the statement ("no longer vegetarian"); one in a later clause
+    rules out what follows it ("window seats, never the aisle")."""
+    content: list[str] = []
+    negs: list[str] = []
+    denied: set[str] = set()
+    change: str | None = None
+    said = clause = hit = False
+    deny = ""  # a denial cue waiting for its object
+    local, role_of = "", _ROLE.get  # local: the cue of a negation in a later clause
+    for stem in [*stems, "|"]:  # a last boundary closes the last clause
+        role = role_of(stem)  # content words, the most common, have no role
+        if role is None and (deny or local):
+            denied.add(stem)
+            deny, hit = "", True
+        elif role is None or role == _FRAME:
+            content.append(stem)
+            clause = True
+        elif role == _BOUNDARY:
+            if local and not hit:  # "..., not really": it retracts what was said
+                negs.append(local)
+            if deny in _REMOVALS:  # "Python 3.8 support dropped": no object, the clause goes
+                negs.append(deny)
+            said, clause, local, deny, hit = said or clause, False, "", "", False
+        elif role == _NEGATION and said:
+            local = stem
+        elif role == _NEGATION and not (negs and stem == _ANYMORE):  # "not ... anymore": one
+            negs.append(stem)
+        elif role == _DENIAL:
+            deny = stem
+        elif role == _CHANGE:
+            change = change or stem[1:]
+    return content, negs, denied, change
+
+
+@lru_cache(maxsize=16384)
+def _trigrams(stem: str) -> frozenset[str]:
+    return frozenset(f" {stem} "[i : i + 3] for i in range(len(stem)))
+
+
+def _similarity(a: _Text, b: _Text) -> float:
+    """Cosine over content stems blended with a Dice coefficient over character trigrams."""
+    if not a.values or not b.values:
+        return 1.0 if a.norm == b.norm else 0.0
+    words = len(a.values & b.values) / math.sqrt(len(a.values) * len(b.values))
+    chars = 2 * len(a.grams & b.grams) / (len(a.grams) + len(b.grams))
+    return round(0.6 * words + 0.4 * chars, 3)
+
+
+def _show(stems: frozenset[str] | set[str]) -> str:
+    return ", ".join(sorted(_DISPLAY.get(s, s) for s in stems))
