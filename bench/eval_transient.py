@@ -1,6 +1,6 @@
 """Measure gate rule 2 (transient content) against labelled utterance sets.
 
-Usage: python bench/eval_transient.py [FILE...]
+Usage: python bench/eval_transient.py [--learned] [FILE...]
 
 Each FILE is JSON Lines with {"text": str, "transient": bool, "kind": str}; the default is
 tests/data/transient_labelled.jsonl.  Prints one row per file (n, TP/FP/FN/TN with "transient" as
@@ -20,6 +20,7 @@ sys.path.insert(0, str(ROOT))  # run from a checkout without installing the pack
 from memcurator.transient import transient_reason  # noqa: E402
 
 DEFAULT_FILE = ROOT / "tests" / "data" / "transient_labelled.jsonl"
+LEARNED = False  # --learned: the rules and the learned stage (the gate runs the rules only)
 
 
 def load(path: Path) -> list[dict[str, object]]:
@@ -31,7 +32,7 @@ def load(path: Path) -> list[dict[str, object]]:
 def micros_per_call(texts: list[str]) -> float:
     """Best-of-5 mean time of one transient_reason call over the file's texts."""
     rounds = max(1, 20_000 // max(1, len(texts)))
-    timer = timeit.Timer(lambda: [transient_reason(t) for t in texts])
+    timer = timeit.Timer(lambda: [transient_reason(t, learned=LEARNED) for t in texts])
     best = min(timer.repeat(repeat=5, number=rounds))
     return best / (rounds * len(texts)) * 1e6
 
@@ -43,7 +44,7 @@ def evaluate(path: Path) -> list[str]:
     wrong: list[str] = []
     for row in rows:
         text, label = str(row["text"]), bool(row["transient"])
-        reason = transient_reason(text)
+        reason = transient_reason(text, learned=LEARNED)
         predicted = reason is not None
         tp += predicted and label
         fp += predicted and not label
@@ -63,7 +64,10 @@ def evaluate(path: Path) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    paths = [Path(arg) for arg in argv] or [DEFAULT_FILE]
+    global LEARNED
+    LEARNED = "--learned" in argv
+    print("stage: rules and learned" if LEARNED else "stage: rules only (the gate's default)")
+    paths = [Path(arg) for arg in argv if arg != "--learned"] or [DEFAULT_FILE]
     print(
         f"{'file':<32} {'n':>5} {'TP':>4} {'FP':>4} {'FN':>4} {'TN':>4} "
         f"{'precision':>9} {'recall':>7} {'us/call':>8}"
