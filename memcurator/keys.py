@@ -19,6 +19,7 @@ import re
 import unicodedata
 from collections.abc import Mapping
 
+from memcurator.symptoms import canonical_tool, observation_parts
 from memcurator.vocabulary import MemoryType
 
 _NON_WORD = re.compile(r"[^\w]+")
@@ -71,13 +72,17 @@ def task_key(task_id: str) -> str:
 
 
 def observation_key(tool: str, symptom: str) -> str:
-    """``obs:tool/symptom``: an observation's key, the same symptom of the same tool."""
-    return f"{OBSERVATION_PREFIX}{normalise_key_part(tool)}/{normalise_key_part(symptom)}"
+    """``obs:tool/symptom``: an observation's key, the same symptom of the same tool. Both parts
+    are read as symptoms.py normalises them ("the search API" / "connection timed out on
+    replica-2" -> ``obs:search_api/timeout``), so one failure worded three ways is one key."""
+    tool_part, symptom_part = observation_parts(tool, symptom)
+    return f"{OBSERVATION_PREFIX}{tool_part}/{symptom_part}"
 
 
 def tool_key(tool: str | None) -> str:
-    """The tool part of a topic: observations of one tool in one scope share a topic."""
-    return normalise_key_part(tool) if tool else ""
+    """The tool part of a topic: observations of one tool in one scope share a topic (the tool
+    read as an observation key reads it: "the search API" and "search API" are one tool)."""
+    return canonical_tool(tool) if tool else ""
 
 
 def topic_key(tool_key: str, anchor_id: str) -> str:

@@ -33,6 +33,7 @@ from memcurator.keys import FACT_PREFIX, key_attribute
 from memcurator.lifecycle import Policy, Sighting, closed_before
 from memcurator.meaning import Cardinality, Judgement, relate
 from memcurator.schema import MAX_CONTENT_CHARS
+from memcurator.symptoms import same_failure_reason
 from memcurator.vocabulary import (
     SENSITIVITY_RANK,
     SOURCE_STRENGTH,
@@ -44,8 +45,7 @@ from memcurator.vocabulary import (
     most_sensitive,
 )
 
-# Sources an inference never supersedes (rule 5).
-PROTECTED_SOURCES = frozenset({SourceKind.USER_MESSAGE, SourceKind.TOOL_RESULT})
+PROTECTED_SOURCES = frozenset({SourceKind.USER_MESSAGE, SourceKind.TOOL_RESULT})  # rule 5
 _PROTECTED = PROTECTED_SOURCES
 CHAINED_TYPES = (MemoryType.FACT, MemoryType.SUMMARY)
 LIVE = (Status.ACTIVE, Status.SUPERSEDED)
@@ -284,6 +284,7 @@ class Timeline:
     # Why each statement that started a new version of a fact or summary did not join the one
     # before it (by its memory id): the supersession's log row says so.
     verdicts: dict[str, Judgement] = field(default_factory=dict)
+    failure: str | None = None  # an observation key's symptom class: one failure, any wording
 
     def resolve(self, entries: list[NewEntry]) -> dict[str, list[LogEvent]]:
         """Place a batch's new candidates of this key; return the log events of each, by id."""
@@ -292,6 +293,7 @@ class Timeline:
         key = entries[0].subject_key or ""
         if self.attribute is None and key.startswith(FACT_PREFIX):
             self.attribute = key_attribute(key)
+        self.failure = same_failure_reason(key)
         statics = {e.id: e for e in entries}
         before = {v.id: v.state() for v in self.versions}
         names = {v.id: v for v in self.versions if v.status == Status.RETIRED}
@@ -366,7 +368,7 @@ class Timeline:
             return None, Judgement("contradiction", "explicit supersedes", 0.0)
         judgement = self.relate_fn(prev.content, src.content, old_value=prev.value,
                                    new_value=src.value, kind=self.kind, **_about(self.attribute))
-        return (prev, judgement) if self._compatible(judgement) else (None, judgement)
+        return (prev, judgement) if compatible(judgement, self.kind) else (None, judgement)
 
     def _same(self, src: Statement) -> tuple[Version | None, Judgement | None]:
         """An observation joins the first version before it that says the same."""
@@ -374,14 +376,12 @@ class Timeline:
         for v in sorted(self.versions, key=Version.order):
             if v.status != Status.ACTIVE or v.order() > at or self._closed(v, src):
                 continue
-            judgement = self.relate_fn(v.content, src.content, old_value=v.value,
-                                       new_value=src.value, kind="set", **_about(self.attribute))
+            judgement = Judgement("same", self.failure, 1.0) if self.failure else self.relate_fn(
+                v.content, src.content, old_value=v.value, new_value=src.value, kind="set",
+                **_about(self.attribute))
             if judgement.relation == "same":
                 return v, judgement
         return None, None
-
-    def _compatible(self, judgement: Judgement) -> bool:
-        return compatible(judgement, self.kind)
 
     def _name(
         self, groups: list[Version], names: dict[str, Version], statics: dict[str, NewEntry]

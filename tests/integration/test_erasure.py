@@ -132,6 +132,9 @@ def team_observations() -> list[dict[str, Any]]:
                 f"2025-03-0{i}T08:00:00Z",
                 content=f"pytest ImportError core.api {i}",
                 tool="pytest",
+                # Two failures, so two entries for the topic to gather (one failure seen twice
+                # is one entry: symptoms.py reads its wordings as one class).
+                symptom=("ImportError core.api", "collection error in core.api")[i - 1],
                 id=f"team_o{i}",
             ),
             "scope": TEAM,

@@ -10,6 +10,7 @@ from memcurator.keys import (
     is_topic_key,
     key_attribute,
     last_part,
+    normalise_key_part,
     subject_key,
     tool_key,
     topic_key,
@@ -24,8 +25,11 @@ ids = st.from_regex(r"[A-Za-z0-9][A-Za-z0-9_.:\-]{0,20}", fullmatch=True)
 def test_each_type_gets_its_own_key_format() -> None:
     assert subject_key(memory_type="fact", entity="User", attribute="Diet") == "subject:user/diet"
     assert subject_key(memory_type="summary", task_id="T-1") == "task:T-1"
+    assert subject_key(memory_type="observation", tool="psql", symptom="Stale cache") == (
+        "obs:psql/stale_cache"
+    )
     assert subject_key(memory_type="observation", tool="psql", symptom="Time out") == (
-        "obs:psql/time_out"
+        "obs:psql/timeout"  # a symptom class (symptoms.py)
     )
     assert subject_key(memory_type="observation", tool="psql") is None
 
@@ -34,7 +38,7 @@ def test_each_type_gets_its_own_key_format() -> None:
 def test_a_fact_keys_attribute_reads_back_as_normalised(entity: str, attribute: str) -> None:
     key = subject_key(memory_type="fact", entity=entity, attribute=attribute)
     assert key is not None
-    assert key_attribute(key) == last_part(key) == tool_key(attribute)
+    assert key_attribute(key) == last_part(key) == normalise_key_part(attribute)
 
 
 def test_anything_but_a_fact_key_is_its_own_attribute() -> None:
