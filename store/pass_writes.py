@@ -88,20 +88,7 @@ class PassWriter:
                 )
             else:
                 self._insert_fact(p, rows[p.observation_id], placement)
-            self.conn.execute(
-                update(Entry)
-                .where(
-                    Entry.tenant == self.tenant,
-                    Entry.id == p.observation_id,
-                    Entry.status == Status.ACTIVE,
-                )
-                .values(
-                    status=Status.SUPERSEDED,
-                    valid_to=p.qualified_at,
-                    superseded_by=placement.fact_id,
-                    updated_at=self.cutoff,
-                )
-            )
+            self._supersede(p.observation_id, p.qualified_at, placement.fact_id, active_only=True)
             self.log(
                 Action.PROMOTED,
                 Rule.PROMOTION,
@@ -118,21 +105,28 @@ class PassWriter:
             )
         self.flush()
 
+    def _supersede(
+        self, entry_id: str, valid_to: datetime | None, by: str, *, active_only: bool = False
+    ) -> None:
+        """Close one entry as superseded by ``by`` from ``valid_to`` (rule 5: never deleted)."""
+        where = [Entry.tenant == self.tenant, Entry.id == entry_id]
+        if active_only:
+            where.append(Entry.status == Status.ACTIVE)
+        self.conn.execute(
+            update(Entry)
+            .where(*where)
+            .values(
+                status=Status.SUPERSEDED, valid_to=valid_to, superseded_by=by,
+                updated_at=self.cutoff,
+            )
+        )  # fmt: skip
+
     def _insert_fact(self, p: Promotion, obs: dict[str, Any], placement: Placement) -> None:
         """The promoted fact; under ``supersede`` the fact it replaces is closed first (one
         active fact per key), under ``stale`` the new one is born superseded (rule 5)."""
         stale = placement.action == "stale"
         if placement.action == "supersede":
-            self.conn.execute(
-                update(Entry)
-                .where(Entry.tenant == self.tenant, Entry.id == placement.other)
-                .values(
-                    status=Status.SUPERSEDED,
-                    valid_to=placement.valid_to,
-                    superseded_by=p.fact_id,
-                    updated_at=self.cutoff,
-                )
-            )
+            self._supersede(str(placement.other), placement.valid_to, p.fact_id)
             self.log(
                 Action.SUPERSEDED, Rule.PROMOTION, str(placement.other), [p.fact_id],
                 f"superseded by fact {p.fact_id}, promoted from observation "

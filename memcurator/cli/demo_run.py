@@ -22,6 +22,7 @@ from sqlalchemy import Engine
 
 from memcurator.cli.flow_runs import flows_for
 from memcurator.cli.progress import ingest_with_progress
+from memcurator.keys import is_topic_key
 from memcurator.steps import FIGURES
 from memcurator.workload import generate_stream
 from store.engine import make_engine, upgrade
@@ -190,9 +191,9 @@ def _print_passes(console: Console, engine: Engine, nights: list[dict[str, Any]]
     shown.add_column("content")
     shown.add_column("evidence", justify="right")
     for e in iter_entries(engine, {"user_id": "u_0000"}):
-        key = e["subject_key"] or ""
-        if key.startswith("topic:") or (e["type"] == "fact" and e["supersedes"]):
-            label = "topic" if key.startswith("topic:") else "promoted fact"
+        topic = is_topic_key(e["subject_key"])
+        if topic or (e["type"] == "fact" and e["supersedes"]):
+            label = "topic" if topic else "promoted fact"
             shown.add_row(label, cut(e["content"], 90), str(e["evidence"]))
     console.print(shown)
 
