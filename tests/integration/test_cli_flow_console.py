@@ -227,3 +227,38 @@ def test_the_readme_says_what_the_flow_commands_print_now() -> None:
     ):
         assert said in text, said
     assert "print Prefect's log lines on stderr" not in text  # what they did before
+
+
+def test_the_second_private_server_starts_from_the_first_ones_migrated_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import urllib.request
+
+    from flows import private_server
+    from flows.private_server import _template_path, private_prefect_server
+
+    copied: list[bool] = []
+    real_copy = private_server._copy_template
+
+    def copy_and_tell(template: Path, target: Path) -> bool:
+        copied.append(real_copy(template, target))
+        return copied[-1]
+
+    monkeypatch.setattr(private_server, "_copy_template", copy_and_tell)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("PREFECT_API_URL", raising=False)
+    template = _template_path()
+    assert not template.exists()
+    with private_prefect_server():
+        pass
+    assert template.is_file()
+    with private_prefect_server() as api:
+        home = Path(os.environ["PREFECT_HOME"])
+        request = urllib.request.Request(f"{api}/block_types/filter", data=b"{}", method="POST")
+        request.add_header("Content-Type", "application/json")
+        with urllib.request.urlopen(request, timeout=30) as response:
+            block_types = json.loads(response.read())
+    # The copy was served (migrations and registration skipped), block types and all.
+    assert copied == [False, True]
+    assert (home / "prefect.db").exists() is False  # the private home went with the server
+    assert any(b["slug"] == "secret" for b in block_types), block_types
