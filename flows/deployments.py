@@ -61,8 +61,9 @@ def build_deployments(settings: Settings) -> list[Any]:
     ]
 
 
-def serve_all(settings: Settings) -> None:
-    """Serve every deployment from this process until interrupted."""
+def serve_all(settings: Settings, *, announce: bool = True) -> None:
+    """Serve every deployment from this process until interrupted; ``announce`` prints
+    Prefect's banner (how to trigger a run), which only holds for a server others reach."""
     from prefect import serve
 
-    serve(*build_deployments(settings))
+    serve(*build_deployments(settings), print_starting_message=announce)

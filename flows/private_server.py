@@ -10,7 +10,17 @@ this module as its child, with a ``PREFECT_HOME`` of its own in a new temporary 
   and also watches its parent id (elsewhere, and for a parent that died before the ``prctl``);
 - it serves Prefect's API with uvicorn in its own process (no further children), on a port
   it binds itself and reports on stdout (no race for a free port);
-- on any exit it removes its ``PREFECT_HOME``, so nothing is shared with a later run.
+- on any exit it removes its ``PREFECT_HOME``, so nothing is shared with a later run;
+- it runs in a session of its own, so a Ctrl-C at the terminal reaches the command only, which
+  then stops the server in order (a server killed first leaves the command's clients retrying).
+
+Starting is made cheaper two ways. Prefect's database migrations and block registration take
+most of a fresh server's start, and their result is the same every time for one installed
+Prefect: the first start saves the migrated database as a template in the user's cache
+(``~/.cache/memcurator``, keyed by the installed ``prefect*`` distributions), later starts copy
+it into their private home and skip both steps (the template holds the schema and block types
+only, never a run). And the command imports its flows (Prefect itself) while the server boots,
+since the server's port is known before it answers.
 
 ``python -m flows.private_server HOME PARENT_PID`` is the child; ``private_prefect_server``
 is the parent's side.
@@ -20,18 +30,21 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import hashlib
+import importlib.metadata
 import os
 import select
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import tempfile
 import threading
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import NoReturn
@@ -43,30 +56,42 @@ GRACE_SECONDS = 4.0
 
 
 @contextmanager
-def private_prefect_server(startup_seconds: float = STARTUP_SECONDS) -> Iterator[str]:
+def private_prefect_server(
+    startup_seconds: float = STARTUP_SECONDS,
+    while_starting: Callable[[], object] | None = None,
+) -> Iterator[str]:
     """Run the ``with`` block against a new private Prefect server; yields its API URL.
 
     Sets ``PREFECT_API_URL`` and ``PREFECT_HOME`` in this process's environment, so call it
     before Prefect is imported; restores them and stops the server afterwards.
+    ``while_starting`` runs once they are set, while the server boots (to import Prefect).
     """
     home = Path(tempfile.mkdtemp(prefix="memcurator-prefect-"))
-    env = _server_env(home)
-    with (home / "server.log").open("wb") as log:
-        child = subprocess.Popen(
-            [sys.executable, "-m", "flows.private_server", str(home), str(os.getpid())],
-            env=env,
-            cwd=Path(__file__).resolve().parents[1],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=log,
-        )
+    template = _template_path()
+    from_template = _copy_template(template, home / "prefect.db")
+    child = _start_child(home, from_template)
     saved = {k: os.environ.get(k) for k in ("PREFECT_API_URL", "PREFECT_HOME")}
+    interrupted = False
     try:
-        api = _wait_until_serving(child, home, startup_seconds)
+        api = f"http://127.0.0.1:{_read_port(child, home, startup_seconds)}/api"
         os.environ.update(PREFECT_API_URL=api, PREFECT_HOME=str(home))
+        if while_starting is not None:
+            while_starting()
+        try:
+            _wait_until_serving(child, home, api, startup_seconds)
+        except RuntimeError:
+            if from_template:  # perhaps a damaged template: the next command rebuilds it
+                template.unlink(missing_ok=True)
+            raise
+        if not from_template:
+            _save_template(home / "prefect.db", template)
         yield api
+    except KeyboardInterrupt:
+        interrupted = True
+        raise
     finally:
-        _drain_prefect_workers()
+        # After a Ctrl-C nobody waits for the last log lines: a few seconds, not minutes.
+        _drain_prefect_workers(2.0 if interrupted else 30.0)
         for key, value in saved.items():
             if value is None:
                 os.environ.pop(key, None)
@@ -74,6 +99,65 @@ def private_prefect_server(startup_seconds: float = STARTUP_SECONDS) -> Iterator
                 os.environ[key] = value
         _stop(child)
         shutil.rmtree(home, ignore_errors=True)
+
+
+def _start_child(home: Path, from_template: bool) -> subprocess.Popen[bytes]:
+    env = _server_env(home)
+    if from_template:  # the copied database is migrated and has the block types already
+        env.update(
+            PREFECT_SERVER_DATABASE_MIGRATE_ON_START="false",
+            PREFECT_SERVER_REGISTER_BLOCKS_ON_START="false",
+        )
+    with (home / "server.log").open("wb") as log:
+        return subprocess.Popen(
+            [sys.executable, "-m", "flows.private_server", str(home), str(os.getpid())],
+            env=env,
+            cwd=Path(__file__).resolve().parents[1],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=log,
+            start_new_session=True,  # a terminal's Ctrl-C is for the command, not for us
+        )
+
+
+def _template_path() -> Path:
+    """Where the migrated database for the installed Prefect is kept between commands."""
+    installed = sorted(
+        f"{d.metadata['Name']}=={d.version}"
+        for d in importlib.metadata.distributions()
+        if (d.metadata["Name"] or "").lower().startswith("prefect")
+    )
+    digest = hashlib.sha256("\n".join(installed).encode()).hexdigest()[:16]
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return cache / "memcurator" / f"prefect-server-{digest}.db"
+
+
+def _copy_template(template: Path, target: Path) -> bool:
+    """A copy of the template as the new server's database; False when there is none."""
+    try:
+        shutil.copyfile(template, target)
+    except OSError:
+        target.unlink(missing_ok=True)
+        return False
+    return True
+
+
+def _save_template(database: Path, template: Path) -> None:
+    """Keep the freshly migrated database for the next command: a consistent copy through
+    SQLite's backup (the server is running), put in place by an atomic rename, so commands
+    running at the same time never read half a template. A cache: failing to write it is
+    no error."""
+    with contextlib.suppress(OSError, sqlite3.Error):
+        template.parent.mkdir(parents=True, exist_ok=True)
+        partial = template.with_name(f"{template.name}.{os.getpid()}.tmp")
+        source = sqlite3.connect(database)
+        target = sqlite3.connect(partial)
+        try:
+            source.backup(target)
+        finally:
+            source.close()
+            target.close()
+        os.replace(partial, template)
 
 
 def _drain_prefect_workers(seconds: float = 30.0) -> None:
@@ -105,7 +189,7 @@ def _server_env(home: Path) -> dict[str, str]:
     return env
 
 
-def _wait_until_serving(child: subprocess.Popen[bytes], home: Path, seconds: float) -> str:
+def _read_port(child: subprocess.Popen[bytes], home: Path, seconds: float) -> int:
     deadline = time.monotonic() + seconds
     assert child.stdout is not None
     port = b""
@@ -115,7 +199,13 @@ def _wait_until_serving(child: subprocess.Popen[bytes], home: Path, seconds: flo
         if not chunk:
             _startup_failed(child, home, "did not report its port")
         port += chunk
-    api = f"http://127.0.0.1:{int(port)}/api"
+    return int(port)
+
+
+def _wait_until_serving(
+    child: subprocess.Popen[bytes], home: Path, api: str, seconds: float
+) -> None:
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if child.poll() is not None:
             break
@@ -124,8 +214,8 @@ def _wait_until_serving(child: subprocess.Popen[bytes], home: Path, seconds: flo
             urllib.request.urlopen(f"{api}/health", timeout=5) as response,
         ):
             if response.status == 200:
-                return api
-        time.sleep(0.2)
+                return
+        time.sleep(0.1)
     _startup_failed(child, home, "did not answer /api/health")
 
 
@@ -139,8 +229,8 @@ def _startup_failed(child: subprocess.Popen[bytes], home: Path, what: str) -> No
 def _stop(child: subprocess.Popen[bytes]) -> None:
     if child.poll() is None:
         child.terminate()
-        try:
-            child.wait(timeout=15)
+        try:  # a server still starting finishes its startup first: not worth waiting for
+            child.wait(timeout=GRACE_SECONDS)
         except subprocess.TimeoutExpired:
             child.kill()
             child.wait()
@@ -175,8 +265,6 @@ def _exit_on_signal(signum: int, _frame: object) -> None:
 
 def serve(home: Path, parent: int) -> None:
     """Serve Prefect's API until SIGTERM or until the parent is gone; then remove ``home``."""
-    import uvicorn
-
     orphaned = threading.Event()
     # uvicorn handles SIGTERM while it serves, then raises it again once it has shut down:
     # exit through ``finally`` then too (and before it serves), so that ``home`` goes.
@@ -185,6 +273,11 @@ def serve(home: Path, parent: int) -> None:
         _die_with_parent(parent, orphaned)
         sock = socket.socket()
         sock.bind(("127.0.0.1", 0))
+        # The port first, so the parent can import Prefect while this process does too.
+        sys.stdout.write(f"{sock.getsockname()[1]}\n")
+        sys.stdout.flush()
+        import uvicorn
+
         config = uvicorn.Config(
             "prefect.server.api.server:create_app",
             factory=True,
@@ -205,8 +298,6 @@ def serve(home: Path, parent: int) -> None:
             os._exit(0)
 
         threading.Thread(target=exit_when_orphaned, name="exit-when-orphaned", daemon=True).start()
-        sys.stdout.write(f"{sock.getsockname()[1]}\n")
-        sys.stdout.flush()
         server.run(sockets=[sock])
     finally:
         shutil.rmtree(home, ignore_errors=True)

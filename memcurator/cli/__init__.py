@@ -7,7 +7,8 @@ backfill, serve) and ``operations`` (audit, drops).
 
 Exit codes: 0 the command did its job (rejected candidates are a normal outcome, and so is
 a reader that closes the pipe early, as ``| head`` does); 2 bad arguments; 3 unreadable input;
-4 the database is unreachable or not initialised; 5 another pass holds the store; 6 the id
+4 the database is unreachable or not initialised, or no Prefect server answers at
+``PREFECT_API_URL``; 5 another pass holds the store; 6 the id
 asked about is not there; 1 anything unexpected (one line; ``MEMCURATOR_DEBUG=1`` shows the
 traceback).
 """

@@ -9,7 +9,6 @@ was dropped by which rule. Imported only when the demo runs (it loads the store 
 from __future__ import annotations
 
 import json
-import os
 from collections import Counter
 from collections.abc import Iterator
 from datetime import date, datetime, timedelta
@@ -20,8 +19,9 @@ from rich.console import Console
 from rich.table import Table
 from sqlalchemy import Engine
 
+from memcurator.app.ingest import IngestReport
 from memcurator.cli.flow_runs import flows_for
-from memcurator.cli.progress import ingest_with_progress
+from memcurator.cli.progress import flow_progress, ingest_with_progress
 from memcurator.keys import is_topic_key
 from memcurator.steps import FIGURES
 from memcurator.workload import generate_stream
@@ -106,12 +106,22 @@ def run_demo(*, out: Path, users: int, days: int, seed: int) -> None:
     db_path = out / "memcurator-demo.db"
     for stale in (db_path, Path(f"{db_path}-wal"), Path(f"{db_path}-shm")):
         stale.unlink(missing_ok=True)
+    console.print(
+        f"[bold]memcurator demo[/]: generating {users} users × {days} days of sessions ...",
+        highlight=False,
+    )
     with stream_path.open("w", encoding="utf-8") as handle:
+        written = 0
         for line in [*seed_case_lines(), *generate_stream(users=users, days=days, seed=seed)]:
             handle.write(line + "\n")
-    console.print(f"[bold]memcurator demo[/]: {users} users × {days} days → {stream_path}")
+            written += 1
+    console.print(f"Gating {written:,} candidates ({stream_path}) ...", highlight=False)
     engine = make_engine(f"sqlite:///{db_path}")
     upgrade(engine)
+
+    def gated(report: IngestReport) -> None:
+        console.print(f"  gated {report.lines:,} of {written:,}", highlight=False)
+
     with stream_path.open("rb") as stream:
         report = ingest_with_progress(
             engine,
@@ -119,14 +129,16 @@ def run_demo(*, out: Path, users: int, days: int, seed: int) -> None:
             size=stream_path.stat().st_size,
             batch_size=1000,
             max_line_bytes=1_048_576,
+            in_a_pipe=gated,
         )
     _print_outcomes(console, report.as_dict())
     first, last = STREAM_START.date(), (STREAM_START + timedelta(days=days - 1)).date()
     console.print(
-        f"Running the nightly passes as Prefect flows: backfill {first} to {last}, "
-        "then the night 30 days after the last session ..."
+        f"Running the nightly passes as Prefect flows: backfill {first} to {last} ({days} "
+        "nights), then the night 30 days after the last session ...",
+        highlight=False,
     )
-    nights = nightly_passes(f"sqlite:///{db_path}", first, last)
+    nights = nightly_passes(f"sqlite:///{db_path}", first, last, console)
     _print_passes(console, engine, nights)
     _print_seed_cases(console, engine)
     _print_history(console, engine)
@@ -153,17 +165,24 @@ def print_explore(console: Console, db_path: Path) -> None:
         console.print(f"  {command}", soft_wrap=True, markup=False, highlight=False)
 
 
-def nightly_passes(url: str, start: date, end: date) -> list[dict[str, Any]]:
+def nightly_passes(
+    url: str, start: date, end: date, console: Console | None = None
+) -> list[dict[str, Any]]:
     """The demo's nightly passes: a backfill over the stream, then the night 30 days after
-    its last day (quiet nights in between change nothing, so the result is the same)."""
-    os.environ.setdefault("PREFECT_LOGGING_LEVEL", "WARNING")
+    its last day (quiet nights in between change nothing, so the result is the same).
+    Progress (night i of n) goes to ``console``; Prefect's own lines stay quiet."""
+    shown = console or Console(stderr=True)
+    count = (end - start).days + 1
     try:
         with flows_for(url):
             from flows.consolidation import backfill, nightly_consolidation
 
-            nights = backfill(start=start.isoformat(), end=end.isoformat(), partitions=2)
+            with flow_progress("night", count, console=shown):
+                nights = backfill(start=start.isoformat(), end=end.isoformat(), partitions=2)
             later = (end + timedelta(days=30)).isoformat()
-            last = nightly_consolidation(as_of=later, partitions=2)
+            shown.print(f"  and the night {later} ...", highlight=False)
+            with flow_progress("partition", 2, console=shown):
+                last = nightly_consolidation(as_of=later, partitions=2)
         return [*nights["per_night"], {"date": later, **last["totals"]}]
     finally:
         dispose_engines()

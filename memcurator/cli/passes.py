@@ -1,12 +1,14 @@
 """The commands that run Prefect flows: ``consolidate``, ``backfill`` and ``serve``.
 
 Like the rest of the CLI they parse, call one function and print. Each says that it runs a
-flow; Prefect's run logger prints one line per partition as progress. How the flows are run
-(which Prefect server, the store's URL through the environment) is ``cli.flow_runs``.
+flow, shows a progress bar moved by the flows' progress lines (``cli.progress``), then the
+summary; Prefect's own log lines show with ``--verbose``. How the flows are run (which Prefect
+server, the store's URL through the environment, a quiet console) is ``cli.flow_runs``.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 from collections.abc import Iterator
@@ -26,7 +28,7 @@ from memcurator.cli.common import (
     fail,
     open_engine,
 )
-from memcurator.cli.flow_runs import flows_for, quiet_prefect
+from memcurator.cli.flow_runs import flows_for, quiet_prefect, require_reachable_prefect
 from memcurator.settings import Settings
 
 Partitions = Annotated[
@@ -42,6 +44,14 @@ Wait = Annotated[
         help="How long to wait if another pass holds the store (default: 0, give up at once).",
     ),
 ]
+Verbose = Annotated[
+    bool,
+    typer.Option(
+        "--verbose",
+        "-v",
+        help="Show Prefect's log lines on stderr (PREFECT_LOGGING_LEVEL sets which).",
+    ),
+]
 
 
 def consolidate(
@@ -54,6 +64,7 @@ def consolidate(
     partitions: Partitions = None,
     wait: Wait = 0.0,
     json_out: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    verbose: Verbose = False,
     database_url: DatabaseUrl = None,
 ) -> None:
     """Run the nightly pass for one date as the Prefect flow `nightly-consolidation`.
@@ -72,12 +83,17 @@ def consolidate(
     except BadDate as exc:
         fail(str(exc), EXIT_USAGE)
     url = _store_url(database_url)
+    require_reachable_prefect()
     typer.echo(f"memcurator: running the nightly pass for {day} as a Prefect flow", err=True)
     started = datetime.now(UTC)
-    with _busy_guard(url, wait), flows_for(url):
+    from memcurator.cli.progress import flow_progress
+
+    count = partitions or settings.partitions
+    with _busy_guard(url, wait), flows_for(url, verbose=verbose):
         from flows.consolidation import nightly_consolidation
 
-        summary = nightly_consolidation(as_of=day.isoformat(), partitions=partitions)
+        with flow_progress("partition", count, animate=False if verbose else None):
+            summary = nightly_consolidation(as_of=day.isoformat(), partitions=partitions)
     _print_summary(summary, [summary], url, started, json_out)
 
 
@@ -89,6 +105,7 @@ def backfill(
     partitions: Partitions = None,
     wait: Wait = 0.0,
     json_out: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    verbose: Verbose = False,
     database_url: DatabaseUrl = None,
 ) -> None:
     """Run the nightly pass for each date from START to END, in order (the `backfill` flow).
@@ -104,44 +121,60 @@ def backfill(
     except BadDate as exc:
         fail(str(exc), EXIT_USAGE)
     url = _store_url(database_url)
+    require_reachable_prefect()
     typer.echo(
         f"memcurator: running the nightly pass for {len(days)} dates ({days[0]} to {days[-1]}) "
         "as the Prefect flow backfill",
         err=True,
     )
     started = datetime.now(UTC)
-    with _busy_guard(url, wait), flows_for(url):
+    from memcurator.cli.progress import flow_progress
+
+    with _busy_guard(url, wait), flows_for(url, verbose=verbose):
         from flows.consolidation import backfill as backfill_flow
 
-        summary = backfill_flow(start=start, end=end, partitions=partitions)
+        with flow_progress("night", len(days), animate=False if verbose else None):
+            summary = backfill_flow(start=start, end=end, partitions=partitions)
     _print_summary(summary, summary["per_night"], url, started, json_out)
 
 
 def serve() -> None:
     """Serve the deployments to Prefect: nightly schedule, manual backfill, audit, ingest.
 
-    Set PREFECT_API_URL to your Prefect server first; the time zone of the 02:00 schedule is
-    MEMCURATOR_TIMEZONE (default: UTC).
+    Set PREFECT_API_URL to your Prefect server first (`prefect server start`): runs can then
+    be triggered from its UI or with `prefect deployment run`. Without it the deployments are
+    served to a temporary server that only this process reaches: the schedule runs while it
+    lives, but nothing else can trigger a run. The time zone of the 02:00 schedule is
+    MEMCURATOR_TIMEZONE (default: UTC). Ctrl-C stops it.
 
     Example: PREFECT_API_URL=http://127.0.0.1:4200/api memcurator serve
     """
     quiet_prefect()
-    if os.environ.get("PREFECT_API_URL"):
+    if require_reachable_prefect():
         from flows.deployments import serve_all
 
         serve_all(Settings())
         return
-    typer.echo(
-        "memcurator: PREFECT_API_URL is not set: serving against a temporary local Prefect "
-        "server that goes away with this process",
-        err=True,
-    )
+    typer.echo(TEMPORARY_SERVE, err=True)
     from flows.private_server import private_prefect_server
 
-    with private_prefect_server():
+    with private_prefect_server(
+        while_starting=lambda: importlib.import_module("flows.deployments")
+    ):
         from flows.deployments import serve_all
 
-        serve_all(Settings())
+        typer.echo("memcurator: the temporary server is up; serving (Ctrl-C stops)", err=True)
+        serve_all(Settings(), announce=False)
+        typer.echo("memcurator: stopped serving", err=True)
+
+
+TEMPORARY_SERVE = (
+    "memcurator: PREFECT_API_URL is not set: serving the deployments to a temporary Prefect "
+    "server that only this process can reach and that goes away with it. The schedules run "
+    "while it lives; to trigger runs from elsewhere (the Prefect UI, `prefect deployment "
+    "run`), start a server with `prefect server start`, set "
+    "PREFECT_API_URL=http://127.0.0.1:4200/api and serve again. Ctrl-C stops."
+)
 
 
 def _store_url(flag: str | None) -> str:
