@@ -5,23 +5,18 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 from memcurator import transient_learned as learned
-from memcurator import transient_weights
 from memcurator.transient import rule_reason, transient_reason
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
-SHIPPED = (
-    transient_weights.BIAS,
-    transient_weights.THRESHOLD,
-    transient_weights.WEIGHTS,
-    transient_weights.VOCAB,
-)
+SHIPPED = learned.shipped_model()
 TERSE_FACTS = [
     "Uses Jest",
     "Code review required",
@@ -123,6 +118,19 @@ def test_the_stage_imports_no_learning_library_and_reads_no_file() -> None:
     weights = (ROOT / "memcurator" / "transient_weights.py").read_text(encoding="utf-8")
     for text in (source, weights):
         assert "sklearn" not in text and " open(" not in text and "read_text" not in text
+
+
+def test_the_rules_alone_never_load_the_weights() -> None:
+    """The weights cost memory and import time; only a call to the learned stage loads them."""
+    code = (
+        "import sys; from memcurator.transient import transient_reason;"
+        "transient_reason('checking now'); transient_reason('Prefers tea');"
+        "print('memcurator.transient_weights' in sys.modules)"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    assert run.stdout.strip() == "False"
 
 
 def test_the_shipped_weights_are_what_the_training_script_produces(tmp_path: Path) -> None:
