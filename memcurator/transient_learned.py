@@ -24,6 +24,8 @@ import re
 from functools import cache
 from itertools import pairwise, repeat
 
+from memcurator.transient_durable import durable_shape
+
 __all__ = [
     "GERUND_COMPOUNDS",
     "features",
@@ -38,6 +40,8 @@ __all__ = [
 
 # Longer candidates are never scored: chatter is short, and a long sentence mostly carries content.
 _MAX_WORDS = 30
+# A label before a colon ("Update:", "I've changed my mind:") is at most this many words.
+_MAX_LABEL_WORDS = 6
 
 
 def _words(text: str) -> frozenset[str]:
@@ -49,38 +53,6 @@ _TOKEN = re.compile(r"[a-z][a-z']*|\d+")
 _DIGIT = re.compile(r"\d").search
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'"})
 
-# Words that state a habit, a rule, a preference or a standing fact about someone.  Any one of them
-# keeps the candidate: these are the statements whose loss costs most, and chatter rarely needs
-# them.  Chosen by meaning, not fitted to any example set.
-_DURABLE_CUES = _words(
-    """
-    always never every everyday usually typically generally normally prefer prefers preferred
-    preference favourite favorite allergic allergy allergies intolerant vegetarian vegan
-    deadline deadlines due must mandatory required requires require policy rule rules owns
-    lives lived born married birthday anniversary default forbidden allowed banned uses user
-    user's users weekly daily monthly nightly annually quarterly job jobs career careers
-    employer employed unemployed retired retiring pregnant pregnancy expecting leave
-    sabbatical recovering diagnosed diet married divorce divorced engaged widowed kids
-    children son daughter wife husband partner spouse parents moved based visa passport
-    learning studying degree certified licensed fluent native speaks
-    """
-)
-# Two-word cues of the same kind: employment and a standing willingness.
-_DURABLE_PAIRS = frozenset(
-    [
-        "working for",
-        "working at",
-        "works at",
-        "works for",
-        "work at",
-        "work for",
-        "happy to",
-        "willing to",
-        "would rather",
-        "i'd rather",
-    ]
-)
-_PAIR_HEADS = frozenset(pair.split()[0] for pair in _DURABLE_PAIRS)
 # Gerunds that open a noun compound, not an action: "Checking account on file", "Running shoes
 # size 44".  Both stages consult it (memcurator.transient too).
 GERUND_COMPOUNDS = frozenset(
@@ -173,7 +145,6 @@ _POINTER_PAIRS = frozenset(
         "your screen",
         "my end",
         "my side",
-        "for me",
     ]
 )
 _NEXT_WORDS = _words(
@@ -234,7 +205,14 @@ _LABELS = {
 
 
 def _normalise(content: str) -> str:
+    """Lower case, straight quotes, and a short label before a colon set aside: "Update: I moved
+    to Rotterdam" is judged as "I moved to Rotterdam", "Quick update: still loading" as "still
+    loading"; the label says the message revises something, not whether it is chatter."""
     text = content.lower().strip()
+    head, colon, rest = text.partition(": ")
+    label = head.replace(" ", "").replace("'", "")
+    if colon and rest and head.count(" ") < _MAX_LABEL_WORDS and label.isalpha():
+        text = rest.strip()
     # str.translate with a dict is slow; most candidates are ASCII and need none.
     return text if text.isascii() else text.translate(_QUOTES)
 
@@ -347,19 +325,17 @@ def _bigrams(tokens: list[str]) -> list[str]:
     return [a + " " + b for a, b in pairwise(padded)]
 
 
-def _guarded(tokens: list[str]) -> bool:
-    """Too long to be chatter, or a durable cue is present: keep without scoring."""
-    if not tokens or len(tokens) > _MAX_WORDS or not _DURABLE_CUES.isdisjoint(tokens):
-        return True
-    if _PAIR_HEADS.isdisjoint(tokens):
-        return False  # spares building the pairs for nearly every candidate
-    return not _DURABLE_PAIRS.isdisjoint(a + " " + b for a, b in pairwise(tokens))
+def _guarded(text: str, tokens: list[str]) -> bool:
+    """Too long to be chatter, or the shape of a durable statement: keep without scoring."""
+    return not tokens or len(tokens) > _MAX_WORDS or durable_shape(text, tokens)
 
 
 def has_durable_cue(content: str) -> bool:
-    """A word or word pair stating a habit, rule, preference or standing fact is present."""
-    tokens = _tokens(_normalise(content))
-    return bool(tokens) and _guarded(tokens)
+    """The candidate has the shape of a habit, rule, preference, request or standing fact
+    (memcurator.transient_durable)."""
+    text = _normalise(content)
+    tokens = _tokens(text)
+    return bool(tokens) and _guarded(text, tokens)
 
 
 def _readable(feature: str) -> str:
@@ -377,8 +353,9 @@ def margin(content: str, model: Model) -> tuple[float, list[tuple[float, str]]] 
 
     The trainer's (and the explanation's) path: it builds every feature name."""
     bias, threshold, weights, vocab = model
-    tokens = _tokens(_normalise(content))
-    if _guarded(tokens):
+    text = _normalise(content)
+    tokens = _tokens(text)
+    if _guarded(text, tokens):
         return None
     feats = sorted(set(features(content, vocab)))
     distinct = set(tokens)
@@ -431,7 +408,7 @@ def _assess(content: str) -> tuple[str, list[str], set[str], list[str]] | None:
     """Normalised text, words, word pairs and shapes; None when a guard keeps ``content``."""
     text = _normalise(content)
     tokens = _tokens(text)
-    if _guarded(tokens):
+    if _guarded(text, tokens):
         return None
     grams = set(_bigrams(tokens))
     shapes = _structure(text, tokens, grams)

@@ -121,10 +121,11 @@ def test_the_stage_imports_no_learning_library_and_reads_no_file() -> None:
 
 
 def test_the_rules_alone_never_load_the_weights() -> None:
-    """The weights cost memory and import time; only a call to the learned stage loads them."""
+    """The weights cost memory and import time; only a call to the learned stage loads them
+    (importing the gate, or the rules alone, does not)."""
     code = (
-        "import sys; from memcurator.transient import transient_reason;"
-        "transient_reason('checking now'); transient_reason('Prefers tea');"
+        "import sys; import memcurator.gate; from memcurator.transient import transient_reason;"
+        "transient_reason('checking now', learned=False);"
         "print('memcurator.transient_weights' in sys.modules)"
     )
     run = subprocess.run(
@@ -148,12 +149,11 @@ def test_the_shipped_weights_are_what_the_training_script_produces(tmp_path: Pat
     assert out.read_text(encoding="utf-8") == shipped
 
 
-def test_the_gate_runs_the_rules_only_until_the_learned_stage_keeps_standing_requests() -> None:
-    """The learned stage is measured, not trusted: on the blind free-text stream it dropped
-    standing requests ("... for me", "Nothing merges here without ..."), so the gate's default
-    is the rules alone, and a sentence only the learned stage would drop is kept."""
+def test_the_gate_runs_both_stages_and_the_rules_alone_on_request() -> None:
+    """With the durable veto the learned stage keeps every key pair and bank A fact, so
+    transient_reason (the gate's call) runs both stages; ``learned=False`` is the rules alone."""
     text = "Logging into the Stripe dashboard to find that duplicate charge."
-    assert transient_reason(text, learned=True) is not None
-    assert transient_reason(text) is None
+    assert transient_reason(text) is not None
+    assert transient_reason(text, learned=False) is None
     chatter = "hmm, let me think"
-    assert transient_reason(chatter) == transient_reason(chatter, learned=True)
+    assert transient_reason(chatter) == transient_reason(chatter, learned=False)
