@@ -18,8 +18,8 @@ Pure standard library, no I/O.
 
 from __future__ import annotations
 
-from memcurator.transient_durable import habit
-from memcurator.transient_learned import learned_reason, logit, tokens_of
+from memcurator.transient_durable import states_habit
+from memcurator.transient_learned import learned_reason, logit
 from memcurator.transient_rules import rule_reason
 
 __all__ = ["rule_reason", "transient_reason"]
@@ -60,6 +60,6 @@ def transient_reason(content: str, *, learned: bool = True) -> str | None:
 
 def _rules(content: str) -> str | None:
     reason = rule_reason(content)
-    if reason is not None and habit(tokens_of(content)):
+    if reason is not None and states_habit(content):
         return None
     return reason

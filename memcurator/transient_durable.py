@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-__all__ = ["durable_shape", "habit"]
+__all__ = ["durable_shape", "habit", "states_habit"]
 
 
 def _words(text: str) -> frozenset[str]:
@@ -164,8 +164,40 @@ def _habit(tokens: list[str]) -> bool:
     return False
 
 
+# A label before a colon ("Update:", "I've changed my mind:", "T-52:") is at most this many words.
+_MAX_LABEL_WORDS = 6
+_TOKEN = re.compile(r"[a-z][a-z']*|\d+").findall
+
+
+def _after_label(text: str) -> tuple[str, list[str]] | None:
+    """The text after a short label and its words ("Update: I moved to Rotterdam"), or None."""
+    head, colon, rest = text.partition(": ")
+    if not colon or not rest or head.count(" ") >= _MAX_LABEL_WORDS:
+        return None
+    rest = rest.strip()
+    return rest, ["<num>" if t[0].isdigit() else t for t in _TOKEN(rest)]
+
+
 def durable_shape(text: str, tokens: list[str]) -> bool:
-    """``tokens`` (of the lower-cased ``text``) state something durable: keep without scoring."""
+    """``tokens`` (of the lower-cased ``text``) state something durable, as a whole or after a
+    short label (the label says a message revises something, not whether it is chatter)."""
+    if _shape(text, tokens):
+        return True
+    after = _after_label(text) if ": " in text else None
+    return after is not None and bool(after[1]) and _shape(*after)
+
+
+def states_habit(content: str) -> bool:
+    """``content`` states a habit or identity in the simple present, as a whole or after a label:
+    the rules' one veto ("I also read Devanagari script")."""
+    text = content.lower().replace("’", "'")
+    if habit(_TOKEN(text)):
+        return True
+    after = _after_label(text) if ": " in text else None
+    return after is not None and habit(after[1])
+
+
+def _shape(text: str, tokens: list[str]) -> bool:
     if not _CUES.isdisjoint(tokens):
         return True
     if (

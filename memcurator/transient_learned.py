@@ -40,8 +40,6 @@ __all__ = [
 
 # Longer candidates are never scored: chatter is short, and a long sentence mostly carries content.
 _MAX_WORDS = 30
-# A label before a colon ("Update:", "I've changed my mind:") is at most this many words.
-_MAX_LABEL_WORDS = 6
 
 
 def _words(text: str) -> frozenset[str]:
@@ -205,14 +203,7 @@ _LABELS = {
 
 
 def _normalise(content: str) -> str:
-    """Lower case, straight quotes, and a short label before a colon set aside: "Update: I moved
-    to Rotterdam" is judged as "I moved to Rotterdam", "Quick update: still loading" as "still
-    loading"; the label says the message revises something, not whether it is chatter."""
     text = content.lower().strip()
-    head, colon, rest = text.partition(": ")
-    label = head.replace(" ", "").replace("'", "")
-    if colon and rest and head.count(" ") < _MAX_LABEL_WORDS and label.isalpha():
-        text = rest.strip()
     # str.translate with a dict is slow; most candidates are ASCII and need none.
     return text if text.isascii() else text.translate(_QUOTES)
 
