@@ -47,11 +47,23 @@ _CUES = _words(
     sabbatical recovering diagnosed diet married divorce divorced engaged widowed kids
     children son daughter wife husband partner spouse parents moved based visa passport
     learning studying degree certified licensed fluent native speaks whenever nobody everyone
-    everybody anyone anybody anything personally own january february march april june july
-    august september october november december monday tuesday wednesday thursday friday
-    saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays weekends
+    everybody
     """
 )
+# Weaker cues: a date or day, a scope over anyone or anything, a request on someone's behalf.
+# They keep a candidate unless it is anchored in the moment ("the site is down for me right
+# now", "nothing in the logs yet", "happy Friday!"), which a standing statement never is.
+_WEAK_CUES = _words(
+    """
+    anyone anybody anything personally own january february march april june july august
+    september october november december monday tuesday wednesday thursday friday saturday
+    sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays weekends
+    """
+)
+_WEAK_PAIRS = frozenset(["for me", "for us", "for my", "for our"])
+_MOMENT = _words("now currently yet still just rn atm today tonight happy enjoy")
+_MOMENT_PAIRS = frozenset(["the moment", "right now", "so far", "on me"])
+_BE = _words("is are am i'm we're it's that's keeps keep")
 # A ticket or record id ("T-52", "INC-2041") names something with a life beyond the chat.
 _RECORD_ID = re.compile(r"\b[a-z]{1,12}-\d+\b").search
 # "Stop using emoji", "avoid calling me": asking for a habit to change is a standing request.
@@ -70,10 +82,6 @@ _PAIRS = frozenset(
         "willing to",
         "would rather",
         "i'd rather",
-        "for me",
-        "for us",
-        "for my",
-        "for our",
         "from now",
         "going forward",
         "no one",
@@ -83,7 +91,6 @@ _PAIRS = frozenset(
         "work best",
     ]
 )
-_PAIR_HEADS = frozenset(pair.split()[0] for pair in _PAIRS)
 # A condition opening a standing rule: "If you ...", "When I ...".  One on the conversation's own
 # state ("if that works", "when you're ready") is not a rule; those subjects are left out.
 _CONDITIONS = _words("if when once unless")
@@ -197,14 +204,22 @@ def states_habit(content: str) -> bool:
     return after is not None and habit(after[1])
 
 
+def _in_the_moment(tokens: list[str], pairs: set[str]) -> bool:
+    """Anchored in the moment: "now", "yet", "at the moment", a progressive ("is throwing")."""
+    if not _MOMENT.isdisjoint(tokens) or not _MOMENT_PAIRS.isdisjoint(pairs):
+        return True
+    return any(a in _BE and b.endswith("ing") and len(b) > 4 for a, b in pairwise(tokens))
+
+
 def _shape(text: str, tokens: list[str]) -> bool:
     if not _CUES.isdisjoint(tokens):
         return True
-    if (
-        not _PAIR_HEADS.isdisjoint(tokens)
-        and not text.endswith("?")
-        and not _PAIRS.isdisjoint(a + " " + b for a, b in pairwise(tokens))
-    ):
+    question = text.endswith("?")
+    pairs = {a + " " + b for a, b in pairwise(tokens)}
+    if not question and not _PAIRS.isdisjoint(pairs):
+        return True
+    weak = not _WEAK_CUES.isdisjoint(tokens) or (not question and not _WEAK_PAIRS.isdisjoint(pairs))
+    if weak and not _in_the_moment(tokens, pairs):
         return True
     if not _NONE.isdisjoint(tokens) and _quantified(tokens):
         return True
