@@ -118,6 +118,14 @@ _NOT_HABITS = _words(
     noticed realised realized figured forgot remember apologise apologize appreciate
     """
 )
+# Words ending in "s" that are not a plural subject, and the plain present verbs that follow one.
+_NOT_PLURAL = _words("this thanks cheers yes is was has does its lets always perhaps thus plus us")
+_PLAIN_PRESENT = _words(
+    """
+    go get need run take use come have are must should can cannot can't don't never always
+    usually only live stay follow require expire renew ship close open start end cost
+    """
+)
 _AUX = _words("is was has does isn't wasn't hasn't doesn't keeps")
 _MODALS = _words("can can't cannot must should may won't will shall gets goes needs")
 
@@ -229,7 +237,22 @@ def _shape(text: str, tokens: list[str]) -> bool:
         a in _HABIT_CHANGES and b.endswith("ing") for a, b in pairwise(tokens)
     ):
         return True
-    return _condition(tokens) or habit(tokens)
+    return _condition(tokens) or habit(tokens) or _generic(tokens)
+
+
+def _generic(tokens: list[str]) -> bool:
+    """A statement about a kind of thing in general, in the simple present: "Flags go through
+    LaunchDarkly here", "Invoices get paid within 30 days".  The subject is a plural noun and a
+    plain present verb follows it.  Chatter narrates one occasion instead."""
+    first = tokens[0]
+    if (
+        len(tokens) > 3
+        and first.endswith("s")
+        and not first.endswith(("ss", "'s"))
+        and first not in _NOT_PLURAL
+    ):
+        return tokens[1] in _PLAIN_PRESENT
+    return False
 
 
 def habit(tokens: list[str]) -> bool:

@@ -55,10 +55,25 @@ def test_a_durable_form_is_kept_by_both_stages(durable: str) -> None:
         "Nothing ships here without a second reviewer.",
         "If you book a table for me, ask for a quiet corner.",
         "We pay contractors on the 15th.",
+        "Badges expire after a year here.",
+        "Visitors need an escort past reception.",
     ],
 )
 def test_the_durable_shape_vetoes_the_learned_stage(durable: str) -> None:
     assert has_durable_cue(durable)
+    assert transient_reason(durable) is None
+
+
+@pytest.mark.parametrize(
+    "chatter",
+    [
+        "The portal is timing out for me right now.",
+        "Happy Monday to you too!",
+        "Nothing back from anyone yet.",
+    ],
+)
+def test_a_weak_cue_yields_to_an_anchor_in_the_moment(chatter: str) -> None:
+    assert not has_durable_cue(chatter)
 
 
 @pytest.mark.parametrize(
