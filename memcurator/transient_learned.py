@@ -21,9 +21,10 @@ pushed the score up, so a log reader sees why.
 from __future__ import annotations
 
 import re
+from functools import cache
 from itertools import pairwise, repeat
 
-from memcurator.transient_weights import BIAS, THRESHOLD, VOCAB, WEIGHTS
+from memcurator.transient_durable import durable_shape
 
 __all__ = [
     "GERUND_COMPOUNDS",
@@ -33,6 +34,7 @@ __all__ = [
     "learned_reason",
     "logit",
     "margin",
+    "shipped_model",
     "tokens_of",
 ]
 
@@ -49,38 +51,6 @@ _TOKEN = re.compile(r"[a-z][a-z']*|\d+")
 _DIGIT = re.compile(r"\d").search
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'"})
 
-# Words that state a habit, a rule, a preference or a standing fact about someone.  Any one of them
-# keeps the candidate: these are the statements whose loss costs most, and chatter rarely needs
-# them.  Chosen by meaning, not fitted to any example set.
-_DURABLE_CUES = _words(
-    """
-    always never every everyday usually typically generally normally prefer prefers preferred
-    preference favourite favorite allergic allergy allergies intolerant vegetarian vegan
-    deadline deadlines due must mandatory required requires require policy rule rules owns
-    lives lived born married birthday anniversary default forbidden allowed banned uses user
-    user's users weekly daily monthly nightly annually quarterly job jobs career careers
-    employer employed unemployed retired retiring pregnant pregnancy expecting leave
-    sabbatical recovering diagnosed diet married divorce divorced engaged widowed kids
-    children son daughter wife husband partner spouse parents moved based visa passport
-    learning studying degree certified licensed fluent native speaks
-    """
-)
-# Two-word cues of the same kind: employment and a standing willingness.
-_DURABLE_PAIRS = frozenset(
-    [
-        "working for",
-        "working at",
-        "works at",
-        "works for",
-        "work at",
-        "work for",
-        "happy to",
-        "willing to",
-        "would rather",
-        "i'd rather",
-    ]
-)
-_PAIR_HEADS = frozenset(pair.split()[0] for pair in _DURABLE_PAIRS)
 # Gerunds that open a noun compound, not an action: "Checking account on file", "Running shoes
 # size 44".  Both stages consult it (memcurator.transient too).
 GERUND_COMPOUNDS = frozenset(
@@ -173,7 +143,6 @@ _POINTER_PAIRS = frozenset(
         "your screen",
         "my end",
         "my side",
-        "for me",
     ]
 )
 _NEXT_WORDS = _words(
@@ -324,12 +293,14 @@ def _structure(text: str, tokens: list[str], pairs: frozenset[str] | set[str]) -
     return found
 
 
-def features(content: str, vocab: frozenset[str] = VOCAB) -> list[str]:
+def features(content: str, vocab: frozenset[str] | None = None) -> list[str]:
     """The sparse binary features of one candidate (the trainer's view; run time sums the same).
 
     A word outside ``vocab`` (seen in fewer than two training rows) becomes "<unk>": what the
     model learns about unknown words is what it applies to words nobody wrote in training, and a
     short sentence of unknown content words ("Plays chess") reads as content, not as chatter."""
+    if vocab is None:
+        vocab = shipped_model()[3]
     text = _normalise(content)
     raw = _tokens(text)
     tokens = [t if t in vocab else "<unk>" for t in raw]
@@ -345,19 +316,17 @@ def _bigrams(tokens: list[str]) -> list[str]:
     return [a + " " + b for a, b in pairwise(padded)]
 
 
-def _guarded(tokens: list[str]) -> bool:
-    """Too long to be chatter, or a durable cue is present: keep without scoring."""
-    if not tokens or len(tokens) > _MAX_WORDS or not _DURABLE_CUES.isdisjoint(tokens):
-        return True
-    if _PAIR_HEADS.isdisjoint(tokens):
-        return False  # spares building the pairs for nearly every candidate
-    return not _DURABLE_PAIRS.isdisjoint(a + " " + b for a, b in pairwise(tokens))
+def _guarded(text: str, tokens: list[str]) -> bool:
+    """Too long to be chatter, or the shape of a durable statement: keep without scoring."""
+    return not tokens or len(tokens) > _MAX_WORDS or durable_shape(text, tokens)
 
 
 def has_durable_cue(content: str) -> bool:
-    """A word or word pair stating a habit, rule, preference or standing fact is present."""
-    tokens = _tokens(_normalise(content))
-    return bool(tokens) and _guarded(tokens)
+    """The candidate has the shape of a habit, rule, preference, request or standing fact
+    (memcurator.transient_durable)."""
+    text = _normalise(content)
+    tokens = _tokens(text)
+    return bool(tokens) and _guarded(text, tokens)
 
 
 def _readable(feature: str) -> str:
@@ -375,8 +344,9 @@ def margin(content: str, model: Model) -> tuple[float, list[tuple[float, str]]] 
 
     The trainer's (and the explanation's) path: it builds every feature name."""
     bias, threshold, weights, vocab = model
-    tokens = _tokens(_normalise(content))
-    if _guarded(tokens):
+    text = _normalise(content)
+    tokens = _tokens(text)
+    if _guarded(text, tokens):
         return None
     feats = sorted(set(features(content, vocab)))
     distinct = set(tokens)
@@ -395,24 +365,46 @@ def judge(content: str, model: Model) -> str | None:
     return f"learned chatter ({', '.join(_readable(f) for _, f in top)})"
 
 
-# The shipped model split by feature kind, so run time looks words up without building names.
-# Every vocabulary word has an entry (0.0 when its weight was pruned): a word missing from _WORDS
-# is unknown, and unknown words share the "<unk>" weight once.
-_WORDS = dict.fromkeys(VOCAB, 0.0) | {k[2:]: w for k, w in WEIGHTS.items() if k[:2] == "w:"}
-_UNKNOWN = WEIGHTS.get("w:<unk>", 0.0)
-_PAIRS = {k[2:]: w for k, w in WEIGHTS.items() if k[:2] == "b:"}
+@cache
+def shipped_model() -> Model:
+    """The shipped model (bias, threshold, weights, vocabulary), parsed on first use.
+
+    memcurator.transient_weights holds it as two string constants, which compile and load in
+    a fraction of the time and memory a 13,000-entry dict literal took; and nothing imports it
+    until a candidate reaches the learned stage, so the rules alone never pay for it."""
+    from memcurator import transient_weights as shipped
+
+    weights = {}
+    for entry in shipped.WEIGHTS.replace("\n", "").split("|"):
+        if entry:
+            name, _, value = entry.rpartition("=")
+            weights[name] = float(value)
+    return shipped.BIAS, shipped.THRESHOLD, weights, frozenset(shipped.VOCAB.split())
+
+
+@cache
+def _lookups() -> tuple[float, dict[str, float], float, dict[str, float], dict[str, float]]:
+    """The shipped model split by feature kind, so run time looks words up without building
+    names: (bias minus threshold, words, unknown-word weight, pairs, shapes).  Every vocabulary
+    word has an entry (0.0 when its weight was pruned): a word missing from the words is
+    unknown, and unknown words share the "<unk>" weight once."""
+    bias, threshold, weights, vocab = shipped_model()
+    words = dict.fromkeys(vocab, 0.0) | {k[2:]: w for k, w in weights.items() if k[:2] == "w:"}
+    pairs = {k[2:]: w for k, w in weights.items() if k[:2] == "b:"}
+    shapes = {k: w for k, w in weights.items() if k[:2] == "s:"}
+    return bias - threshold, words, weights.get("w:<unk>", 0.0), pairs, shapes
 
 
 def _assess(content: str) -> tuple[str, list[str], set[str], list[str]] | None:
     """Normalised text, words, word pairs and shapes; None when a guard keeps ``content``."""
     text = _normalise(content)
     tokens = _tokens(text)
-    if _guarded(tokens):
+    if _guarded(text, tokens):
         return None
     grams = set(_bigrams(tokens))
     shapes = _structure(text, tokens, grams)
     distinct = set(tokens)
-    if not shapes and not _WORDS.keys() >= distinct:
+    if not shapes and not _lookups()[1].keys() >= distinct:
         return None  # an unknown word and no shape of chatter: likely content ("Veggie")
     return text, tokens, grams, shapes
 
@@ -428,11 +420,12 @@ def logit(content: str) -> float | None:
 
 def _total(found: tuple[str, list[str], set[str], list[str]]) -> float:
     _, tokens, grams, shapes = found
+    offset, words, unknown, pairs, shape_weights = _lookups()
     distinct = set(tokens)
-    total = BIAS - THRESHOLD + (0.0 if _WORDS.keys() >= distinct else _UNKNOWN)
-    total += sum(map(_WORDS.get, distinct, repeat(0.0)))
-    total += sum(map(_PAIRS.get, grams, repeat(0.0)))
-    return total + sum(map(WEIGHTS.get, shapes, repeat(0.0)))
+    total = offset + (0.0 if words.keys() >= distinct else unknown)
+    total += sum(map(words.get, distinct, repeat(0.0)))
+    total += sum(map(pairs.get, grams, repeat(0.0)))
+    return total + sum(map(shape_weights.get, shapes, repeat(0.0)))
 
 
 def learned_reason(content: str) -> str | None:
@@ -442,13 +435,14 @@ def learned_reason(content: str) -> str | None:
     if found is None or _total(found) < 0:
         return None
     _, tokens, grams, shapes = found
-    parts = [(_WORDS.get(t, _UNKNOWN), f"'{t}'") for t in set(tokens)]
+    _, words, unknown, pairs, shape_weights = _lookups()
+    parts = [(words.get(t, unknown), f"'{t}'") for t in set(tokens)]
     parts += [
         (w, f"'{g.replace('<s> ', '').replace(' </s>', '')}'")
         for g in grams
-        if (w := _PAIRS.get(g, 0.0)) > 0
+        if (w := pairs.get(g, 0.0)) > 0
     ]
-    parts += [(WEIGHTS.get(name, 0.0), _LABELS[name]) for name in shapes]
+    parts += [(shape_weights.get(name, 0.0), _LABELS[name]) for name in shapes]
     ranked = sorted((p for p in parts if p[0] > 0), key=lambda p: (-p[0], p[1]))
     names = [name for _, name in ranked]  # "please" and "please </s>" read alike: name it once
     return f"learned chatter ({', '.join(list(dict.fromkeys(names))[:3])})"

@@ -5,23 +5,18 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 from memcurator import transient_learned as learned
-from memcurator import transient_weights
 from memcurator.transient import rule_reason, transient_reason
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
-SHIPPED = (
-    transient_weights.BIAS,
-    transient_weights.THRESHOLD,
-    transient_weights.WEIGHTS,
-    transient_weights.VOCAB,
-)
+SHIPPED = learned.shipped_model()
 TERSE_FACTS = [
     "Uses Jest",
     "Code review required",
@@ -125,6 +120,20 @@ def test_the_stage_imports_no_learning_library_and_reads_no_file() -> None:
         assert "sklearn" not in text and " open(" not in text and "read_text" not in text
 
 
+def test_the_rules_alone_never_load_the_weights() -> None:
+    """The weights cost memory and import time; only a call to the learned stage loads them
+    (importing the gate, or the rules alone, does not)."""
+    code = (
+        "import sys; import memcurator.gate; from memcurator.transient import transient_reason;"
+        "transient_reason('checking now', learned=False);"
+        "print('memcurator.transient_weights' in sys.modules)"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    assert run.stdout.strip() == "False"
+
+
 def test_the_shipped_weights_are_what_the_training_script_produces(tmp_path: Path) -> None:
     pytest.importorskip("sklearn")
     spec = importlib.util.spec_from_file_location(
@@ -140,12 +149,11 @@ def test_the_shipped_weights_are_what_the_training_script_produces(tmp_path: Pat
     assert out.read_text(encoding="utf-8") == shipped
 
 
-def test_the_gate_runs_the_rules_only_until_the_learned_stage_keeps_standing_requests() -> None:
-    """The learned stage is measured, not trusted: on the blind free-text stream it dropped
-    standing requests ("... for me", "Nothing merges here without ..."), so the gate's default
-    is the rules alone, and a sentence only the learned stage would drop is kept."""
+def test_the_gate_runs_both_stages_and_the_rules_alone_on_request() -> None:
+    """With the durable veto the learned stage keeps every key pair and bank A fact, so
+    transient_reason (the gate's call) runs both stages; ``learned=False`` is the rules alone."""
     text = "Logging into the Stripe dashboard to find that duplicate charge."
-    assert transient_reason(text, learned=True) is not None
-    assert transient_reason(text) is None
+    assert transient_reason(text) is not None
+    assert transient_reason(text, learned=False) is None
     chatter = "hmm, let me think"
-    assert transient_reason(chatter) == transient_reason(chatter, learned=True)
+    assert transient_reason(chatter) == transient_reason(chatter, learned=False)

@@ -1,0 +1,264 @@
+"""Gate rule 2's veto: what makes a statement durable, so the learned stage never drops it.
+
+The learned stage (memcurator.transient_learned) scores wording; a word that is common in chatter
+("grab", "open", "changes", "plan") can outweigh the sentence's shape.  This veto looks at the
+shape that makes a statement worth remembering, whatever its words, and keeps the candidate:
+
+* a standing fact, habit or preference named by a word ("always", "prefers", "allergic" ...) or a
+  pair ("works at", "would rather");
+* a standing request made on the speaker's behalf: "... for me", "for my ...", "for us", as a
+  statement, not a question back ("Plan around US holidays for me.");
+* a standing rule with a condition: "If you grab coffee for me, get ...", "Whenever ...";
+* a rule over everyone or nothing in the present tense: "Nothing merges here without two
+  approvals", "Nobody pushes to main";
+* a revision that says it holds from now on: "from now on", "going forward";
+* a habit or an identity in the simple present, first person or owned: "I fly economy", "We ship
+  on Thursdays", "My laptop runs macOS" (but not "I see", "I guess", "I found it": verbs of
+  talking, thinking and the past tense describe the conversation or what just happened).
+
+Chatter anchors in the moment (a progressive, "now", "just", "yet", a pointer into the chat); a
+durable statement holds in general.  Each shape above is a form of the general, described by its
+grammar rather than listed phrase by phrase.  Pure standard library, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+__all__ = ["durable_shape", "habit", "states_habit"]
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# Words that state a habit, a rule, a preference or a standing fact about someone.  Any one of them
+# keeps the candidate: these are the statements whose loss costs most, and chatter rarely needs
+# them.  Chosen by meaning, not fitted to any example set.
+_CUES = _words(
+    """
+    always never every everyday usually typically generally normally prefer prefers preferred
+    preference favourite favorite allergic allergy allergies intolerant vegetarian vegan
+    deadline deadlines due must mandatory required requires require policy rule rules owns
+    lives lived born married birthday anniversary default forbidden allowed banned uses user
+    user's users weekly daily monthly nightly annually quarterly job jobs career careers
+    employer employed unemployed retired retiring pregnant pregnancy expecting leave
+    sabbatical recovering diagnosed diet married divorce divorced engaged widowed kids
+    children son daughter wife husband partner spouse parents moved based visa passport
+    learning studying degree certified licensed fluent native speaks whenever nobody everyone
+    everybody
+    """
+)
+# Weaker cues: a date or day, a scope over anyone or anything, a request on someone's behalf.
+# They keep a candidate unless it is anchored in the moment ("the site is down for me right
+# now", "nothing in the logs yet", "happy Friday!"), which a standing statement never is.
+_WEAK_CUES = _words(
+    """
+    anyone anybody anything personally own january february march april june july august
+    september october november december monday tuesday wednesday thursday friday saturday
+    sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays weekends
+    """
+)
+_WEAK_PAIRS = frozenset(["for me", "for us", "for my", "for our"])
+_MOMENT = _words("now currently yet still just rn atm today tonight happy enjoy")
+_MOMENT_PAIRS = frozenset(["the moment", "right now", "so far", "on me"])
+_BE = _words("is are am i'm we're it's that's keeps keep")
+# A ticket or record id ("T-52", "INC-2041") names something with a life beyond the chat.
+_RECORD_ID = re.compile(r"\b[a-z]{1,12}-\d+\b").search
+# "Stop using emoji", "avoid calling me": asking for a habit to change is a standing request.
+_HABIT_CHANGES = _words("stop quit avoid")
+# Two-word cues of the same kind: employment, a standing willingness, a request on the speaker's
+# behalf, a revision that holds from now on.
+_PAIRS = frozenset(
+    [
+        "working for",
+        "working at",
+        "works at",
+        "works for",
+        "work at",
+        "work for",
+        "happy to",
+        "willing to",
+        "would rather",
+        "i'd rather",
+        "from now",
+        "going forward",
+        "no one",
+        "suit me",
+        "suits me",
+        "works best",
+        "work best",
+    ]
+)
+# A condition opening a standing rule: "If you ...", "When I ...".  One on the conversation's own
+# state ("if that works", "when you're ready") is not a rule; those subjects are left out.
+_CONDITIONS = _words("if when once unless")
+_CONDITION_SUBJECTS = _words("you i we my our someone anyone")
+# "If you can, ...", "if you want, ...": an offer or a request for now, not a rule.
+_CONDITION_OFFERS = _words("can could want like mind don't")
+_CONDITION_MOMENTS = _words("ready done back free chance sec second minute moment")
+# Subjects that quantify over everyone or nothing: with a present-tense verb they state a rule.
+_NONE = _words("nothing none")
+# Subjects of a habit or an identity.  "I" and "we" need a present-tense verb right after them
+# (an adverb of frequency or scope may come between); "my"/"our" a noun and then an -s verb.
+_SELF = _words("i we")
+_OWNED = _words("my our")
+_BETWEEN = _words("also only mostly mainly really usually often don't dont never rarely")
+_OPENERS = _words("also and but oh ok okay so well yes yeah no btw fyi ps")
+_POINTERS = _words("you your it that this them these those")
+# Verbs after "I"/"we" that describe the conversation, a thought or something just done, not a
+# habit: talking, thinking, seeing, the past tense of common verbs, and auxiliaries.
+_NOT_HABITS = _words(
+    """
+    see saw think thought guess mean meant know knew hope wonder agree understand suppose
+    believe feel felt need want wanted get got found find sent did do does done made put said
+    told left ran took had have has was were am are will would can could should may might
+    shall just also still actually already tried try went came gave heard
+    noticed realised realized figured forgot remember apologise apologize appreciate
+    """
+)
+# Words ending in "s" that are not a plural subject, and the plain present verbs that follow one.
+_NOT_PLURAL = _words("this thanks cheers yes is was has does its lets always perhaps thus plus us")
+_PLAIN_PRESENT = _words(
+    """
+    go get need run take use come have are must should can cannot can't don't never always
+    usually only live stay follow require expire renew ship close open start end cost
+    """
+)
+_AUX = _words("is was has does isn't wasn't hasn't doesn't keeps")
+_MODALS = _words("can can't cannot must should may won't will shall gets goes needs")
+
+
+def _present_s(word: str) -> bool:
+    """A present-tense third-person verb: "merges", "runs", "follows" (not "is", "was", "has")."""
+    return len(word) > 3 and word.endswith("s") and not word.endswith("ss") and word not in _AUX
+
+
+def _condition(tokens: list[str]) -> bool:
+    """The sentence opens on a condition about someone, then states what to do."""
+    if len(tokens) < 4 or tokens[0] not in _CONDITIONS or tokens[1] not in _CONDITION_SUBJECTS:
+        return False
+    if tokens[2] in _CONDITION_OFFERS:
+        return False
+    return _CONDITION_MOMENTS.isdisjoint(tokens[:6])
+
+
+def _quantified(tokens: list[str]) -> bool:
+    """ "Nothing merges ...", "None ships ...": a rule over everything, in the present."""
+    return any(
+        token in _NONE and (_present_s(after) or after in _MODALS)
+        for token, after in pairwise(tokens)
+    )
+
+
+def _habit(tokens: list[str]) -> bool:
+    """ "I fly economy", "We ship on Thursdays", "My laptop runs macOS".
+
+    "I" or "we" must open the sentence (after openers such as "also", "oh"): inside it they sit
+    in a clause about the moment ("while I look", "how can I help").  The verb must take an
+    object or a complement that is not a pointer into the chat ("I hear you", "I sort it")."""
+    start = 0
+    while start < len(tokens) - 1 and tokens[start] in _OPENERS:
+        start += 1
+    first = tokens[start]
+    if first in _SELF:
+        j = start + 1
+        while j < len(tokens) - 1 and tokens[j] in _BETWEEN:
+            j += 1
+        verb = tokens[j]
+        return (
+            j + 1 < len(tokens)  # "I see." or "We do." alone is an answer
+            and verb.isalpha()
+            and verb not in _NOT_HABITS
+            and not verb.endswith(("ed", "ing"))
+            and tokens[j + 1] not in _POINTERS
+        )
+    if first in _OWNED:
+        return any(_present_s(verb) for verb in tokens[start + 2 : start + 4])
+    return False
+
+
+# A label before a colon ("Update:", "I've changed my mind:", "T-52:") is at most this many words.
+_MAX_LABEL_WORDS = 6
+_TOKEN = re.compile(r"[a-z][a-z']*|\d+").findall
+
+
+def _after_label(text: str) -> tuple[str, list[str]] | None:
+    """The text after a short label and its words ("Update: I moved to Rotterdam"), or None."""
+    head, colon, rest = text.partition(": ")
+    if not colon or not rest or head.count(" ") >= _MAX_LABEL_WORDS:
+        return None
+    rest = rest.strip()
+    return rest, ["<num>" if t[0].isdigit() else t for t in _TOKEN(rest)]
+
+
+def durable_shape(text: str, tokens: list[str]) -> bool:
+    """``tokens`` (of the lower-cased ``text``) state something durable, as a whole or after a
+    short label (the label says a message revises something, not whether it is chatter)."""
+    if _shape(text, tokens):
+        return True
+    after = _after_label(text) if ": " in text else None
+    return after is not None and bool(after[1]) and _shape(*after)
+
+
+def states_habit(content: str) -> bool:
+    """``content`` states a habit or identity in the simple present, as a whole or after a label:
+    the rules' one veto ("I also read Devanagari script")."""
+    text = content.lower().replace("’", "'")
+    if habit(_TOKEN(text)):
+        return True
+    after = _after_label(text) if ": " in text else None
+    return after is not None and habit(after[1])
+
+
+def _in_the_moment(tokens: list[str], pairs: set[str]) -> bool:
+    """Anchored in the moment: "now", "yet", "at the moment", a progressive ("is throwing")."""
+    if not _MOMENT.isdisjoint(tokens) or not _MOMENT_PAIRS.isdisjoint(pairs):
+        return True
+    return any(a in _BE and b.endswith("ing") and len(b) > 4 for a, b in pairwise(tokens))
+
+
+def _shape(text: str, tokens: list[str]) -> bool:
+    if not _CUES.isdisjoint(tokens):
+        return True
+    question = text.endswith("?")
+    pairs = {a + " " + b for a, b in pairwise(tokens)}
+    if not question and not _PAIRS.isdisjoint(pairs):
+        return True
+    weak = not _WEAK_CUES.isdisjoint(tokens) or (not question and not _WEAK_PAIRS.isdisjoint(pairs))
+    if weak and not _in_the_moment(tokens, pairs):
+        return True
+    if not _NONE.isdisjoint(tokens) and _quantified(tokens):
+        return True
+    if "-" in text and _RECORD_ID(text):
+        return True
+    if not _HABIT_CHANGES.isdisjoint(tokens) and any(
+        a in _HABIT_CHANGES and b.endswith("ing") for a, b in pairwise(tokens)
+    ):
+        return True
+    return _condition(tokens) or habit(tokens) or _generic(tokens)
+
+
+def _generic(tokens: list[str]) -> bool:
+    """A statement about a kind of thing in general, in the simple present: "Flags go through
+    LaunchDarkly here", "Invoices get paid within 30 days".  The subject is a plural noun and a
+    plain present verb follows it.  Chatter narrates one occasion instead."""
+    first = tokens[0]
+    if (
+        len(tokens) > 3
+        and first.endswith("s")
+        and not first.endswith(("ss", "'s"))
+        and first not in _NOT_PLURAL
+    ):
+        return tokens[1] in _PLAIN_PRESENT
+    return False
+
+
+def habit(tokens: list[str]) -> bool:
+    """A habit or identity in the simple present: "I fly economy", "My laptop runs macOS"."""
+    return (
+        bool(tokens)
+        and (tokens[0] in _SELF or tokens[0] in _OWNED or tokens[0] in _OPENERS)
+        and _habit(tokens)
+    )
