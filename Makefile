@@ -3,6 +3,13 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 export MEMCURATOR_TEST_PG_URL ?= postgresql://postgres@127.0.0.1:5432/memcurator_test
 
+# Rule 2's labelled sets: training first, then the two blind held-out sets (3 and 5), which
+# eval_transient.py scores as counts only.
+TRANSIENT_SETS := tests/data/transient_labelled.jsonl tests/data/transient_heldout.jsonl \
+	tests/data/transient_heldout_2.jsonl tests/data/transient_train_4.jsonl \
+	tests/data/transient_own_h11.jsonl tests/data/transient_own_h11_2.jsonl \
+	tests/data/transient_heldout_3.jsonl tests/data/transient_heldout_5.jsonl
+
 .PHONY: install demo test lint bench eval clean check mutate
 
 install: $(VENV)/.installed
@@ -28,13 +35,13 @@ bench: install  ## ingest throughput against COPY, and peak memory, on PostgreSQ
 	$(PY) -m tests.pg_ready "$(MEMCURATOR_TEST_PG_URL)"
 	$(PY) bench/bench_ingest.py --pg-url "$(MEMCURATOR_TEST_PG_URL)"
 	$(PY) bench/bench_nightly.py --pg-url "$(MEMCURATOR_TEST_PG_URL)"
-	$(PY) bench/eval_transient.py tests/data/transient_labelled.jsonl tests/data/transient_heldout.jsonl tests/data/transient_heldout_2.jsonl tests/data/transient_train_4.jsonl tests/data/transient_own_h11.jsonl tests/data/transient_heldout_3.jsonl
-	$(PY) bench/eval_transient.py --learned tests/data/transient_labelled.jsonl tests/data/transient_heldout.jsonl tests/data/transient_heldout_2.jsonl tests/data/transient_train_4.jsonl tests/data/transient_own_h11.jsonl tests/data/transient_heldout_3.jsonl
+	$(PY) bench/eval_transient.py --rules-only $(TRANSIENT_SETS)
+	$(PY) bench/eval_transient.py $(TRANSIENT_SETS)
 	$(PY) bench/eval_dedup.py
 
 eval: install  ## quality only: transient detection, and key-first dedup against vector dedup
-	$(PY) bench/eval_transient.py tests/data/transient_labelled.jsonl tests/data/transient_heldout.jsonl tests/data/transient_heldout_2.jsonl tests/data/transient_train_4.jsonl tests/data/transient_own_h11.jsonl tests/data/transient_heldout_3.jsonl
-	$(PY) bench/eval_transient.py --learned tests/data/transient_labelled.jsonl tests/data/transient_heldout.jsonl tests/data/transient_heldout_2.jsonl tests/data/transient_train_4.jsonl tests/data/transient_own_h11.jsonl tests/data/transient_heldout_3.jsonl
+	$(PY) bench/eval_transient.py --rules-only $(TRANSIENT_SETS)
+	$(PY) bench/eval_transient.py $(TRANSIENT_SETS)
 	$(PY) bench/eval_dedup.py
 
 check: lint test
