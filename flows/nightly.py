@@ -98,7 +98,7 @@ def nightly_consolidation(
         raise NightFailed(
             f"nightly pass {day}: {len(failed)} of {count} partitions failed "
             f"({', '.join(r['partition'] for r in failed)}), the others committed; "
-            f"rerun with: memcurator consolidate --as-of {day}"
+            f"rerun with: memcurator consolidate --as-of {day} (first: {failed[0]['reason']})"
         )
     return summary
 
