@@ -97,7 +97,8 @@ def nightly_consolidation(
     if failed:
         raise NightFailed(
             f"nightly pass {day}: {len(failed)} of {count} partitions failed "
-            f"({', '.join(r['partition'] for r in failed)}), the others committed; "
+            f"({', '.join(r['partition'] for r in failed)})"
+            f"{', the others committed' if len(failed) < count else ''}; "
             f"rerun with: memcurator consolidate --as-of {day} (first: {failed[0]['reason']})"
         )
     return summary
