@@ -32,14 +32,17 @@ from store.tables import ConsolidationRun, Entry, EntrySource, TopicMember
 Stamp = tuple[Any, ...]
 
 
-def partition_landed(conn: Connection, run_date: str, partition: Partition) -> bool:
-    """Whether the pass for ``run_date`` already committed ``partition`` (the ledger)."""
-    done = conn.scalar(
-        select(ConsolidationRun.run_date).where(
+def partition_landed(
+    conn: Connection, run_date: str, partition: Partition
+) -> tuple[datetime, dict[str, Any]] | None:
+    """When the pass for ``run_date`` committed ``partition`` and the counts it recorded
+    (the ledger), or None if it has not."""
+    row = conn.execute(
+        select(ConsolidationRun.finished_at, ConsolidationRun.counts).where(
             ConsolidationRun.run_date == run_date, ConsolidationRun.partition == partition.label
         )
-    )
-    return done is not None
+    ).first()
+    return None if row is None else (row.finished_at, dict(row.counts or {}))
 
 
 def load_stamps(conn: Connection, tenant: str, ids: Sequence[str]) -> dict[str, Stamp]:

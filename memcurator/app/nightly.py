@@ -37,7 +37,15 @@ from store.pass_writes import PassWriter, record_run
 from store.passlock import verify_pass_lock
 from store.timelines import lock_keys
 
-__all__ = ["Partition", "PartitionReport", "consolidate_partition", "cutoff_of"]
+__all__ = [
+    "Partition", "PartitionReport", "consolidate_partition", "cutoff_of", "partition_name"
+]  # fmt: skip
+
+
+def partition_name(run_date: str, label: str) -> str:
+    """``consolidate-2025-02-22-p05-of-08``: a partition of a night, numbered from 1 as the
+    ledger's label is."""
+    return f"consolidate-{run_date}-{label}"
 
 
 @dataclass
@@ -52,6 +60,28 @@ class PartitionReport:
     figures: dict[str, int] = field(default_factory=lambda: {f.key: 0 for f in FIGURES})
     already_done: bool = False
     actions: dict[str, int] = field(default_factory=dict)
+    done_on: str | None = None  # when the ledger says it landed, if before this run
+
+    @property
+    def name(self) -> str:
+        """The partition's one name, in task runs, log lines and artifacts."""
+        return partition_name(self.run_date, self.partition)
+
+    @classmethod
+    def from_ledger(
+        cls, run_date: str, label: str, finished_at: datetime, counts: dict[str, Any]
+    ) -> PartitionReport:
+        """A landed partition reports what the ledger recorded for it, not zeros."""
+        return cls(
+            run_date,
+            label,
+            scopes=int(counts.get("scopes", 0)),
+            observations=int(counts.get("observations", 0)),
+            figures={f.key: int(counts.get(f.key, 0)) for f in FIGURES},
+            already_done=True,
+            actions={k: int(v) for k, v in sorted(dict(counts.get("actions") or {}).items())},
+            done_on=finished_at.strftime("%Y-%m-%d %H:%M UTC"),
+        )
 
     def as_dict(self) -> dict[str, Any]:
         """The report as the task returns it and the ledger keeps it, figures flattened."""
@@ -66,11 +96,10 @@ class PartitionReport:
         }
 
     def line(self) -> str:
-        if self.already_done:
-            return f"{self.run_date} {self.partition}: already consolidated, nothing to do"
         f = self.figures
+        done = f" already done on {self.done_on}, nothing to do; it did:" if self.done_on else ""
         return (
-            f"{self.run_date} {self.partition}: {self.scopes} scopes, "
+            f"{self.name}:{done} {self.scopes} scopes, "
             f"{self.observations} active observations; promoted {f['promoted']}, "
             f"expired {f['expired']}, topics +{f['topics_created']} new "
             f"/ {f['topics_updated']} updated ({f['members_linked']} members linked)"
@@ -100,10 +129,10 @@ def consolidate_partition(
     (the caller holds the store's pass lock: ``store.passlock``)."""
     verify_pass_lock(conn)  # before the first read, so a pass that lost its lock writes nothing
     run_date = as_of.isoformat()
+    landed = partition_landed(conn, run_date, partition)
+    if landed is not None:
+        return PartitionReport.from_ledger(run_date, partition.label, *landed)
     report = PartitionReport(run_date, partition.label)
-    if partition_landed(conn, run_date, partition):
-        report.already_done = True
-        return report
     cutoff = cutoff_of(as_of)
     work = plan(conn, partition, cutoff, policy)
     for w in work:

@@ -77,6 +77,9 @@ def base_env(home: Path, **extra: str) -> dict[str, str]:
         PREFECT_SERVER_UI_ENABLED="false",
         COLUMNS="200",  # keep rich from wrapping the CLI's "UUID: ..." line
         PYTHONUNBUFFERED="1",
+        # This checkout's code, not the editable install's (a console script such as
+        # `memcurator` has its bin directory, not the working directory, on sys.path).
+        PYTHONPATH=str(ROOT),
     )
     env.update(extra)
     return env
@@ -329,6 +332,159 @@ def read_store(url: str) -> tuple[list[tuple[str, str, str | None]], list[str | 
     return ledger, logged
 
 
+REFUSE_P02 = """
+CREATE FUNCTION refuse_p02() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.partition = 'p02-of-02' THEN
+    RAISE EXCEPTION 'ledger refuses %%', NEW.partition;
+  END IF;
+  RETURN NEW;
+END $$;
+CREATE TRIGGER refuse_p02 BEFORE INSERT ON consolidation_runs
+  FOR EACH ROW EXECUTE FUNCTION refuse_p02();
+"""
+FAILED_NIGHT = "2025-01-09"
+
+
+def in_store(url: str, sql: str) -> None:
+    engine = make_engine(url)
+    try:
+        with engine.begin() as conn:
+            conn.exec_driver_sql(sql)
+    finally:
+        engine.dispose()
+
+
+def finished(server: Server, client: Any, run_id: UUID, what: str) -> Any:
+    def final() -> Any:
+        run = client.read_flow_run(run_id)
+        return run if run.state is not None and run.state.is_final() else None
+
+    return server.wait_for(what, final, 180)
+
+
+def run_records(client: Any, run_id: UUID) -> tuple[list[Any], list[str], list[Any]]:
+    """A flow run's task runs, log messages and artifacts (oldest first), through the API."""
+    from prefect.client.schemas.filters import (
+        ArtifactFilter,
+        ArtifactFilterFlowRunId,
+        FlowRunFilter,
+        FlowRunFilterId,
+        LogFilter,
+        LogFilterFlowRunId,
+    )
+
+    tasks = client.read_task_runs(flow_run_filter=FlowRunFilter(id=FlowRunFilterId(any_=[run_id])))
+    logs = client.read_logs(LogFilter(flow_run_id=LogFilterFlowRunId(any_=[run_id])))
+    artifacts = client.read_artifacts(
+        artifact_filter=ArtifactFilter(flow_run_id=ArtifactFilterFlowRunId(any_=[run_id]))
+    )
+    return tasks, [log.message for log in logs], sorted(artifacts, key=lambda a: a.created)
+
+
+def ledger_total_row(url: str, day: str) -> str:
+    """The summary's total row as the ledger's counts for ``day`` make it."""
+    from memcurator.steps import FIGURES
+
+    engine = make_engine(url)
+    try:
+        with engine.connect() as conn:
+            counts = [
+                r.counts
+                for r in conn.execute(
+                    text("SELECT counts FROM consolidation_runs WHERE run_date = :d"), {"d": day}
+                )
+            ]
+    finally:
+        engine.dispose()
+    keys = ["scopes", "observations", *(f.key for f in FIGURES)]
+    return "| **total** |  | " + " | ".join(str(sum(c[k] for c in counts)) for k in keys) + " |"
+
+
+def failed_then_retried(server: Server, client: Any, url: str) -> None:
+    """A night with one partition refused by a real trigger: it fails after the other
+    partition committed, marks the failure in its summary, tells it in one line without SQL;
+    Retry on the flow run (the UI's action: AwaitingRetry) then reports the ledger's counts."""
+    from prefect.states import AwaitingRetry
+
+    in_store(url, REFUSE_P02)
+    output = server.cli(
+        "deployment", "run", "nightly-consolidation/nightly", "--param", f"as_of={FAILED_NIGHT}"
+    )
+    found = UUID_LINE.search(output)
+    assert found, output
+    run_id = UUID(found.group(1))
+    run = finished(server, client, run_id, "the failing night to finish")
+    assert run.state.is_failed(), (run.state.type, server.report())
+    assert "1 of 2 partitions failed (p02-of-02)" in (run.state.message or "")
+    assert all("database_url" not in k for k in run.parameters)
+    names = [f"consolidate-{FAILED_NIGHT}-{label}" for label in PARTITIONS]
+
+    def failure_told() -> tuple[list[Any], list[str], list[Any]] | None:
+        tasks, logs, artifacts = run_records(client, run_id)
+        told = [m for m in logs if m.startswith(f"{names[1]} failed: ")]
+        return (tasks, logs, artifacts) if told and len(tasks) == 2 else None
+
+    tasks, logs, artifacts = server.wait_for("the failure's line", failure_told, 30)
+    assert sorted(t.name for t in tasks) == names
+    (line,) = [m for m in logs if m.startswith(f"{names[1]} failed: ")]
+    assert "SQLSTATE P0001" in line and "not transient, so not retried" in line, line
+    assert f"memcurator consolidate --as-of {FAILED_NIGHT}" in line
+    assert f"--param as_of={FAILED_NIGHT}" in line
+    messages = [*logs, run.state.message or "", *(t.state.message or "" for t in tasks)]
+    for leak in ("INSERT INTO", "consolidation_runs (", "[parameters:", "ledger refuses"):
+        assert not [m for m in messages if leak in m], leak
+    (summary,) = [a for a in artifacts if a.key == "nightly-summary-manual"]
+    assert f"| {names[1]} | **FAILED**: " in summary.data
+    assert f"| {names[0]} | committed |" in summary.data
+    assert [a.key for a in artifacts if a.type == "table"] == ["nightly-consolidation-manual"]
+
+    in_store(url, "DROP TRIGGER refuse_p02 ON consolidation_runs")
+    client.set_flow_run_state(run_id, AwaitingRetry(), force=True)
+
+    def retried() -> Any:
+        again = client.read_flow_run(run_id)
+        return again if again.run_count > run.run_count and again.state.is_final() else None
+
+    again = server.wait_for("the retried night to finish", retried, 180)
+    assert again.state.is_completed(), (again.state.type, server.report())
+    _, _, artifacts = run_records(client, run_id)
+    latest = [a for a in artifacts if a.key == "nightly-summary-manual"][-1]
+    assert f"| {names[0]} | already done on 20" in latest.data, latest.data
+    assert f"| {names[1]} | committed |" in latest.data, latest.data
+    assert ledger_total_row(url, FAILED_NIGHT) in latest.data, latest.data
+
+
+def scheduled_night_owns_the_latest_key(server: Server, client: Any, deployment: UUID) -> None:
+    """A run the server's scheduler creates from the deployment's schedule (the API the
+    scheduler service uses, for a window ending now) publishes under ``nightly-summary``."""
+    from datetime import UTC, datetime, timedelta
+
+    from prefect.client.schemas.filters import DeploymentFilter, DeploymentFilterId
+
+    start = (datetime.now(UTC) - timedelta(hours=23)).isoformat()
+    request = urllib.request.Request(
+        f"{server.api}/deployments/{deployment}/schedule",
+        data=json.dumps({"start_time": start, "max_runs": 1}).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        assert response.status in (200, 201)
+
+    def scheduled_run() -> Any:
+        runs = client.read_flow_runs(
+            deployment_filter=DeploymentFilter(id=DeploymentFilterId(any_=[deployment]))
+        )
+        done = [r for r in runs if r.auto_scheduled and r.state and r.state.is_final()]
+        return done[0] if done else None
+
+    run = server.wait_for("the scheduled night to finish", scheduled_run, 180)
+    assert run.state.is_completed(), (run.state.type, server.report())
+    _, _, artifacts = run_records(client, run.id)
+    assert {a.key for a in artifacts} == {"nightly-summary", "nightly-consolidation"}
+
+
 def test_a_served_backfill_runs_every_night_on_a_prefect_server(
     server: Server, client: Any, pg_url: str, tmp_path: Path
 ) -> None:
@@ -374,7 +530,7 @@ def test_a_served_backfill_runs_every_night_on_a_prefect_server(
         night_ids = {day: nights[f"nightly-{day}"].id for day in NIGHTS}
 
         # Task-run states reach the server as events: give the recorder a moment.
-        expected_tasks = {f"consolidate-{day}-part-{i}" for day in NIGHTS for i in range(2)}
+        expected_tasks = {f"consolidate-{day}-{label}" for day in NIGHTS for label in PARTITIONS}
 
         def tasks_completed() -> dict[str, Any] | None:
             tasks = client.read_task_runs(
@@ -389,7 +545,7 @@ def test_a_served_backfill_runs_every_night_on_a_prefect_server(
 
         tasks = server.wait_for("six completed consolidate task runs", tasks_completed, 60)
         for day in NIGHTS:
-            assert {tasks[f"consolidate-{day}-part-{i}"].flow_run_id for i in range(2)} == {
+            assert {tasks[f"consolidate-{day}-{label}"].flow_run_id for label in PARTITIONS} == {
                 night_ids[day]
             }
 
@@ -405,7 +561,7 @@ def test_a_served_backfill_runs_every_night_on_a_prefect_server(
             return lines or None
 
         (line,) = server.wait_for("the per-partition log line of a night", partition_line, 30)
-        assert line.startswith("2025-01-07 p01-of-02: ")
+        assert line.startswith("consolidate-2025-01-07-p01-of-02: ")
 
         artifacts = client.read_artifacts(
             artifact_filter=ArtifactFilter(
@@ -413,9 +569,17 @@ def test_a_served_backfill_runs_every_night_on_a_prefect_server(
             )
         )
         found = {(a.key, a.type, a.flow_run_id) for a in artifacts}
-        for day in NIGHTS:
-            assert ("nightly-consolidation", "table", night_ids[day]) in found, found
-            assert ("nightly-summary", "markdown", night_ids[day]) in found, found
+        for day in NIGHTS:  # a backfilled night publishes on its own page, under no key
+            assert (None, "table", night_ids[day]) in found, found
+            assert (None, "markdown", night_ids[day]) in found, found
+        assert not {a.key for a in artifacts} & {"nightly-summary", "nightly-consolidation"}
+        for label in PARTITIONS:
+            assert all(
+                f"consolidate-{day}-{label}" in a.data
+                for day in NIGHTS
+                for a in artifacts
+                if a.type == "markdown" and a.flow_run_id == night_ids[day]
+            )
         (summary,) = [a for a in artifacts if a.key == "backfill" and a.type == "table"]
         assert summary.flow_run_id == run.id
         table = json.loads(summary.data) if isinstance(summary.data, str) else summary.data
@@ -433,6 +597,9 @@ def test_a_served_backfill_runs_every_night_on_a_prefect_server(
         assert all(flow_run_id == str(night_ids[d]) for d, _, flow_run_id in ledger), ledger
         assert logged, "the pass wrote no write-log row with its flow run id"
         assert set(logged) <= {str(i) for i in night_ids.values()}, set(logged)
+
+        failed_then_retried(server, client, url)
+        scheduled_night_owns_the_latest_key(server, client, deployments[0].id)
         server.settled(serve)
     # Stopping the served deployments leaves the finished run as it was.
     assert client.read_flow_run(run.id).state.is_completed()
