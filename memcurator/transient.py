@@ -10,9 +10,14 @@ prior context?  Two stages answer it, and this module combines them:
   standing rule, a habit, a preference, an identity, a request on the speaker's behalf).
 
 A wrongly dropped fact costs far more than a kept "okay", so every doubt resolves towards keeping.
-The gate runs both stages: with the durable veto the learned stage keeps every durable sentence
-of the blind free-text stream's bank A and of the key-pair files, which it did not before (it
-dropped standing requests such as "If you grab coffee for me, get a decaf latte.").
+With the durable veto the learned stage keeps every durable sentence of the blind free-text
+stream's bank A and of the key-pair files (it once dropped standing requests such as "If you grab
+coffee for me, get a decaf latte."), and it lifts recall on the blind chatter sets 3 and 5 from
+0.28 and 0.31 to 0.77 and 0.64 at precision 1.000.  Yet the gate runs the rules alone
+(``learned=False``): on a blind set of casual two-person conversation turns (768 turns, written
+to stand in for LoCoMo's, tests/data/convo_turns_blind.jsonl) the learned stage dropped 33 of 407
+turns that carry a personal fact ("She just started second grade, and she's obsessed with horses
+right now"), where the rules drop 3; the guard is that 99.5% of such turns are kept.
 Pure standard library, no I/O.
 """
 
@@ -30,17 +35,21 @@ __all__ = ["rule_reason", "transient_reason"]
 _PLAINLY_DURABLE = -3.0
 
 
-def transient_reason(content: str, *, learned: bool = True) -> str | None:
+def transient_reason(content: str, *, learned: bool = False) -> str | None:
     """Say why ``content`` is transient conversation state, or return None when it is durable.
 
-    The learned score comes first because it is cheap; then the rules, whose reasons are the most
-    specific; what they keep is dropped only on a learned score at or above the threshold.  A
-    habit in the simple present ("I also read Devanagari script") is kept whatever the rules
-    say.  ``learned=False`` runs the rules alone (measured by ``make eval``).
+    The rules alone by default, as the gate runs them.  With ``learned`` (measured by ``make
+    eval``) the learned score comes first because it is cheap; then the rules, whose reasons are
+    the most specific; what they keep is dropped only on a learned score at or above the
+    threshold.  A habit in the simple present ("I also read Devanagari script") is kept whatever
+    the rules say.
 
     >>> transient_reason("hmm, let me think")
     "in-progress action ('let me think')"
-    >>> transient_reason("Logging into the Stripe dashboard to find that duplicate charge.")
+    >>> transient_reason("Logging into the Stripe dashboard to find that duplicate charge.") is None
+    True
+    >>> transient_reason("Logging into the Stripe dashboard to find that duplicate charge.",
+    ...                  learned=True)
     "learned chatter (opens on an in-flight action, 'that', 'find')"
     >>> transient_reason("I'm vegetarian") is None
     True

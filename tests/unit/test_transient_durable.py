@@ -44,8 +44,8 @@ def _rows(name: str) -> list[dict[str, object]]:
     ],
 )
 def test_a_durable_form_is_kept_by_both_stages(durable: str) -> None:
-    assert transient_reason(durable) is None
-    assert transient_reason(durable, learned=False) is None
+    assert transient_reason(durable, learned=True) is None
+    assert transient_reason(durable, learned=True) is None
 
 
 @pytest.mark.parametrize(
@@ -61,7 +61,7 @@ def test_a_durable_form_is_kept_by_both_stages(durable: str) -> None:
 )
 def test_the_durable_shape_vetoes_the_learned_stage(durable: str) -> None:
     assert has_durable_cue(durable)
-    assert transient_reason(durable) is None
+    assert transient_reason(durable, learned=True) is None
 
 
 @pytest.mark.parametrize(
@@ -87,7 +87,7 @@ def test_a_weak_cue_yields_to_an_anchor_in_the_moment(chatter: str) -> None:
     ],
 )
 def test_chatter_in_wording_nobody_wrote_for_the_rules_is_dropped(chatter: str) -> None:
-    reason = transient_reason(chatter)
+    reason = transient_reason(chatter, learned=True)
     assert reason is not None
     assert transient_reason(chatter, learned=False) is None or reason.startswith("learned")
 
@@ -96,7 +96,7 @@ def test_no_durable_sentence_of_the_free_text_bank_a_is_dropped() -> None:
     """Every distinct fact of bench/freetext bank A (seeds 1-5): the guard of issue 11."""
     rows = _rows("transient_bank_a.jsonl")
     assert len(rows) > 1500 and not any(row["transient"] for row in rows)
-    dropped = {r["text"]: why for r in rows if (why := transient_reason(str(r["text"])))}
+    dropped = {r["text"]: why for r in rows if (why := transient_reason(str(r["text"]), learned=True))}
     assert not dropped, dropped
 
 
@@ -104,4 +104,4 @@ def test_rule_two_drops_no_statement_of_the_second_own_set() -> None:
     rows = _rows("transient_own_h11_2.jsonl")
     durable = [str(r["text"]) for r in rows if not r["transient"]]
     assert len(durable) > 200
-    assert not [text for text in durable if transient_reason(text)]
+    assert not [text for text in durable if transient_reason(text, learned=True)]
