@@ -34,9 +34,9 @@ def test_date_messages_name_the_parameter_not_a_flag(call: object, expected: str
 
 
 def test_a_caller_may_name_the_values_its_own_way() -> None:
-    with pytest.raises(BadDate, match="^--end 2025-03-01 is before --start 2025-03-05$"):
+    with pytest.raises(BadDate, match=r"^--end 2025-03-01 is before --start 2025-03-05$"):
         day_range("2025-03-05", "2025-03-01", names=("--start", "--end"))
-    with pytest.raises(BadDate, match="^--as-of 'x' is not a date"):
+    with pytest.raises(BadDate, match=r"^--as-of 'x' is not a date"):
         pass_day("x", "UTC", name="--as-of")
 
 
