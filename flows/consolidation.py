@@ -1,8 +1,9 @@
 """The nightly consolidation pass and the backfill, as Prefect flows.
 
-``nightly_consolidation`` maps one task over the scope partitions; ``backfill`` runs the
-nightly pass for every date of a range, in order, as subflows (so the Prefect UI lists one
-``nightly-YYYY-MM-DD`` run per date, like a calendar). Both hold the store's pass lock, so a
+``nightly_consolidation`` maps one task over the scope partitions; ``backfill`` (its body in
+``flows/backfill.py``) runs the nightly pass for every date of a
+range, in order, as subflows (so the Prefect UI lists one ``nightly-YYYY-MM-DD`` run per
+date, like a calendar). Both hold the store's pass lock, so a
 manual backfill never interleaves with the scheduled pass.
 
 Neither takes the store's URL as a parameter: Prefect records parameters (and shows them
@@ -20,7 +21,9 @@ from prefect.artifacts import create_markdown_artifact, create_table_artifact
 from prefect.futures import wait
 from prefect.runtime import flow_run
 
-from memcurator.dates import day_range, pass_day
+from flows.backfill import backfill_name, run_backfill
+from flows.parameters import Day, OptionalDay, Partitions, WaitSeconds
+from memcurator.dates import pass_day
 from memcurator.settings import Settings
 from memcurator.steps import FIGURES
 from store.engine import require_current_schema
@@ -35,18 +38,22 @@ def _nightly_name() -> str:
     return f"nightly-{pass_day(as_of, Settings().timezone)}"
 
 
-def _backfill_name() -> str:
-    params = flow_run.get_parameters()
-    return f"backfill-{params.get('start')}-to-{params.get('end')}"
-
-
 @flow(name="nightly-consolidation", flow_run_name=_nightly_name, validate_parameters=True)
 def nightly_consolidation(
-    as_of: str | None = None,
-    partitions: int | None = None,
-    wait_seconds: float = 0.0,
+    as_of: OptionalDay = None,
+    partitions: Partitions = None,
+    wait_seconds: WaitSeconds = 0.0,
 ) -> dict[str, Any]:
-    """Expire, promote and batch observations into topics for one date (default: yesterday)."""
+    """Expire, promote and batch observations into topics for one date (default: yesterday).
+
+    Args:
+        as_of: The date to consolidate, YYYY-MM-DD; empty: yesterday in the
+            MEMCURATOR_TIMEZONE zone (the day a 02:00 run closes).
+        partitions: Scope partitions, one task each (1 to 1024); empty: the
+            MEMCURATOR_PARTITIONS setting (default 8).
+        wait_seconds: How long to wait, in seconds (0 to 86400), for a pass already
+            holding the store's pass lock before giving up.
+    """
     settings = Settings()
     day = pass_day(as_of, settings.timezone)
     engine = store_engine()
@@ -67,36 +74,24 @@ def nightly_consolidation(
     return summary
 
 
-@flow(name="backfill", flow_run_name=_backfill_name, validate_parameters=True)
+@flow(name="backfill", flow_run_name=backfill_name, validate_parameters=True)
 def backfill(
-    start: str,
-    end: str,
-    partitions: int | None = None,
-    wait_seconds: float = 0.0,
+    start: Day,
+    end: Day,
+    partitions: Partitions = None,
+    wait_seconds: WaitSeconds = 0.0,
 ) -> dict[str, Any]:
-    """The nightly pass for each date from ``start`` to ``end`` (inclusive), in order."""
-    days = day_range(start, end)
-    engine = store_engine()
-    require_current_schema(engine)
-    nights = []
-    with pass_lock(engine, wait_seconds=wait_seconds):
-        for day in days:
-            nights.append(nightly_consolidation(as_of=day.isoformat(), partitions=partitions))
-    totals: Counter[str] = Counter()
-    for night in nights:
-        totals.update(night["totals"])
-    create_table_artifact(
-        key="backfill",
-        table=[{"date": n["date"], **n["totals"]} for n in nights],
-        description=f"Backfill {days[0]} to {days[-1]}: {len(days)} nightly passes",
-    )
-    return {
-        "start": days[0].isoformat(),
-        "end": days[-1].isoformat(),
-        "nights": len(nights),
-        "totals": dict(totals),
-        "per_night": [{"date": n["date"], **n["totals"]} for n in nights],
-    }
+    """The nightly pass for each date from ``start`` to ``end`` (inclusive), in order.
+
+    Args:
+        start: The first date to consolidate, YYYY-MM-DD.
+        end: The last date to consolidate, YYYY-MM-DD (inclusive, not before start).
+        partitions: Scope partitions per night, one task each (1 to 1024); empty: the
+            MEMCURATOR_PARTITIONS setting (default 8).
+        wait_seconds: How long to wait, in seconds (0 to 86400), for a pass already
+            holding the store's pass lock before giving up.
+    """
+    return run_backfill(nightly_consolidation, start, end, partitions, wait_seconds)
 
 
 def _summarise(day: str, reports: list[dict[str, Any]]) -> dict[str, Any]:
