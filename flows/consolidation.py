@@ -23,7 +23,7 @@ from prefect.runtime import flow_run
 
 from flows.backfill import backfill_name, run_backfill
 from flows.parameters import Day, OptionalDay, Partitions, WaitSeconds
-from memcurator.dates import pass_day
+from memcurator.dates import BadDate, pass_day
 from memcurator.settings import Settings
 from memcurator.steps import FIGURES
 from store.engine import require_current_schema
@@ -35,7 +35,10 @@ from tasks.secrets import store_engine
 
 def _nightly_name() -> str:
     as_of = flow_run.get_parameters().get("as_of")
-    return f"nightly-{pass_day(as_of, Settings().timezone)}"
+    try:
+        return f"nightly-{pass_day(as_of, Settings().timezone)}"
+    except BadDate:  # the flow fails with the message; naming the run must not crash it
+        return f"nightly-{as_of}"
 
 
 @flow(name="nightly-consolidation", flow_run_name=_nightly_name, validate_parameters=True)
