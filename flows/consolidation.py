@@ -43,8 +43,8 @@ def _nightly_name() -> str:
 
 @flow(name="nightly-consolidation", flow_run_name=_nightly_name, validate_parameters=True)
 def nightly_consolidation(
-    as_of: OptionalDay = None,
-    partitions: Partitions = None,
+    as_of: OptionalDay = "",
+    partitions: Partitions = 0,
     wait_seconds: WaitSeconds = 0.0,
 ) -> dict[str, Any]:
     """Expire, promote and batch observations into topics for one date (default: yesterday).
@@ -52,7 +52,7 @@ def nightly_consolidation(
     Args:
         as_of: The date to consolidate, YYYY-MM-DD; empty: yesterday in the
             MEMCURATOR_TIMEZONE zone (the day a 02:00 run closes).
-        partitions: Scope partitions, one task each (1 to 1024); empty: the
+        partitions: Scope partitions, one task each (1 to 1024); 0: the
             MEMCURATOR_PARTITIONS setting (default 8).
         wait_seconds: How long to wait, in seconds (0 to 86400), for a pass already
             holding the store's pass lock before giving up.
@@ -81,7 +81,7 @@ def nightly_consolidation(
 def backfill(
     start: Day,
     end: Day,
-    partitions: Partitions = None,
+    partitions: Partitions = 0,
     wait_seconds: WaitSeconds = 0.0,
 ) -> dict[str, Any]:
     """The nightly pass for each date from ``start`` to ``end`` (inclusive), in order.
@@ -89,7 +89,7 @@ def backfill(
     Args:
         start: The first date to consolidate, YYYY-MM-DD.
         end: The last date to consolidate, YYYY-MM-DD (inclusive, not before start).
-        partitions: Scope partitions per night, one task each (1 to 1024); empty: the
+        partitions: Scope partitions per night, one task each (1 to 1024); 0: the
             MEMCURATOR_PARTITIONS setting (default 8).
         wait_seconds: How long to wait, in seconds (0 to 86400), for a pass already
             holding the store's pass lock before giving up.

@@ -8,9 +8,12 @@ JSON-schema type, format and bounds:
 - a date is ``{"type": "string", "format": "date"}`` (``YYYY-MM-DD``), which the form shows as
   a date field; in Python it is a ``date`` or its ISO string (the CLI passes strings), and the
   flow parses it with ``memcurator.dates``, whose errors name the parameter, not a CLI flag;
-- an optional value (``None``: the setting's default) is described as its type alone, with no
-  ``null`` branch: an ``anyOf`` with ``null`` made the form open on "Property is type None".
-  Left empty, the parameter is not sent and the flow uses its default.
+- an optional value is described as its type alone, with no ``null`` branch (an ``anyOf``
+  with ``null`` made the form open on "Property is type None"), and its flow default is a
+  value of that type meaning "the usual": ``""`` for ``as_of`` (yesterday), ``0`` for
+  ``partitions`` (the setting). A ``None`` default would be written as ``"default": null``,
+  which Prefect's server then refuses as "None is not of type 'string'" when a form sends it.
+  Python callers may still pass ``None``.
 """
 
 from __future__ import annotations
@@ -33,8 +36,8 @@ OptionalDay = Annotated[
 
 Partitions = Annotated[
     int | None,
-    Field(ge=1, le=MAX_PARTITIONS),
-    WithJsonSchema({"type": "integer", "minimum": 1, "maximum": MAX_PARTITIONS}),
+    Field(ge=0, le=MAX_PARTITIONS),
+    WithJsonSchema({"type": "integer", "minimum": 0, "maximum": MAX_PARTITIONS}),
 ]
 
 WaitSeconds = Annotated[
