@@ -8,6 +8,7 @@ scheduled runs named before they start. The server and helpers are
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 import threading
 from collections.abc import Iterator
@@ -262,3 +263,28 @@ def test_an_operator_reads_typed_parameters_tagged_nights_and_gets_alerts(
         assert client.read_flow_run(scheduled.id).name == f"nightly-{expected.isoformat()}"
         client.delete_flow_run(scheduled.id)
         server.settled(serve)
+
+    # `memcurator alerts install` (for prefect-deploy users): idempotent, and a clear line for
+    # a block that is not there.
+    def alerts(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "memcurator", "alerts", "install", *args],
+            env=server.env(),
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+
+    for _ in range(2):
+        done = alerts("--block", "custom-webhook/oncall", "--late-minutes", "20")
+        assert done.returncode == 0, done.stderr
+    (late,) = client.read_automations_by_name(LATE)
+    assert late.trigger.within == timedelta(minutes=20)
+    assert len(client.read_automations_by_name(FAILED)) == 1
+    missing = alerts("--block", "custom-webhook/nope")
+    assert missing.returncode == 2
+    assert missing.stderr.strip().splitlines() == [
+        "memcurator: no notification block 'custom-webhook/nope' on the Prefect server: "
+        "create it (UI: Blocks, or `prefect block create`) or fix MEMCURATOR_ALERT_BLOCK"
+    ]
