@@ -32,9 +32,10 @@ from prefect.runtime import flow_run
 from sqlalchemy import Engine
 
 from flows.night_report import decision_rows, night_markdown
+from flows.parameters import OptionalDay, Partitions, WaitSeconds
 from flows.progress import progress_extra
 from memcurator.app.nightly import Partition, partition_name
-from memcurator.dates import pass_day
+from memcurator.dates import BadDate, pass_day
 from memcurator.settings import Settings
 from memcurator.steps import FIGURES
 from store.engine import StoreError, require_current_schema
@@ -55,16 +56,28 @@ class NightFailed(StoreError):
 
 def _nightly_name() -> str:
     as_of = flow_run.get_parameters().get("as_of")
-    return f"nightly-{pass_day(as_of, Settings().timezone)}"
+    try:
+        return f"nightly-{pass_day(as_of, Settings().timezone)}"
+    except BadDate:  # the flow fails with the message; naming the run must not crash it
+        return f"nightly-{as_of}"
 
 
 @flow(name="nightly-consolidation", flow_run_name=_nightly_name, validate_parameters=True)
 def nightly_consolidation(
-    as_of: str | None = None,
-    partitions: int | None = None,
-    wait_seconds: float = 0.0,
+    as_of: OptionalDay = "",
+    partitions: Partitions = 0,
+    wait_seconds: WaitSeconds = 0.0,
 ) -> dict[str, Any]:
-    """Expire, promote and batch observations into topics for one date (default: yesterday)."""
+    """Expire, promote and batch observations into topics for one date (default: yesterday).
+
+    Args:
+        as_of: The date to consolidate, YYYY-MM-DD; empty: yesterday in the
+            MEMCURATOR_TIMEZONE zone (the day a 02:00 run closes).
+        partitions: Scope partitions, one task each (1 to 1024); 0: the
+            MEMCURATOR_PARTITIONS setting (default 8).
+        wait_seconds: How long to wait, in seconds (0 to 86400), for a pass already
+            holding the store's pass lock before giving up.
+    """
     settings = Settings()
     day = pass_day(as_of, settings.timezone).isoformat()
     engine = store_engine()

@@ -1,6 +1,10 @@
-"""Pass dates: parsed from strings (deployments pass dates as strings), checked, listed.
+"""Pass dates: parsed from strings or dates (deployments pass dates as strings), checked,
+listed.
 
-Pure (it reads the clock only for "yesterday"): shared by the CLI and the flows."""
+Messages name the value by its parameter's name (``as_of``, ``start``, ``end``), not by a
+command-line flag: the same message reaches a deployment run's log and the CLI. A caller may
+name the values its own way (``name=``/``names=``). Pure (it reads the clock only for
+"yesterday"): shared by the CLI and the flows."""
 
 from __future__ import annotations
 
@@ -14,17 +18,20 @@ class BadDate(ValueError):
     """A pass date or range that cannot be used; the message names the problem."""
 
 
-def parse_day(text: str, name: str = "date") -> date:
+def parse_day(text: str | date, name: str = "date") -> date:
+    """``text`` as a date (``YYYY-MM-DD``); a ``date`` is returned as it is."""
+    if isinstance(text, date) and not isinstance(text, datetime):
+        return text
     try:
-        return date.fromisoformat(text.strip())
+        return date.fromisoformat(text.strip())  # type: ignore[union-attr]
     except (ValueError, AttributeError) as exc:
-        raise BadDate(f"{name} {text!r} is not a date (use YYYY-MM-DD)") from exc
+        raise BadDate(f"{name} {str(text)!r} is not a date (use YYYY-MM-DD)") from exc
 
 
-def pass_day(as_of: str | None, timezone: str) -> date:
+def pass_day(as_of: str | date | None, timezone: str, name: str = "as_of") -> date:
     """``as_of`` if given, else yesterday in ``timezone`` (the day a 02:00 run closes)."""
     if as_of:
-        return parse_day(as_of, "--as-of")
+        return parse_day(as_of, name)
     try:
         zone = ZoneInfo(timezone)
     except (ZoneInfoNotFoundError, ValueError) as exc:
@@ -32,10 +39,13 @@ def pass_day(as_of: str | None, timezone: str) -> date:
     return datetime.now(zone).date() - timedelta(days=1)
 
 
-def day_range(start: str, end: str) -> list[date]:
-    first, last = parse_day(start, "--start"), parse_day(end, "--end")
+def day_range(
+    start: str | date, end: str | date, names: tuple[str, str] = ("start", "end")
+) -> list[date]:
+    """Every date from ``start`` to ``end``, both included, in order."""
+    first, last = parse_day(start, names[0]), parse_day(end, names[1])
     if last < first:
-        raise BadDate(f"--end {last} is before --start {first}")
+        raise BadDate(f"{names[1]} {last} is before {names[0]} {first}")
     days = (last - first).days + 1
     if days > MAX_BACKFILL_DAYS:
         raise BadDate(f"{days} days is more than {MAX_BACKFILL_DAYS}: split the backfill")

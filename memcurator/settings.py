@@ -31,6 +31,11 @@ class Settings(BaseSettings):
     retry_backoff_seconds: float = 2.0
     timezone: str = "UTC"
     nightly_cron: str = "0 2 * * *"
+    # Alerts (flows/alerts.py): the Prefect notification block a failed, crashed or late
+    # nightly run notifies, as TYPE/NAME (e.g. slack-webhook/oncall), and how many minutes
+    # after turning Late a run that has not started is reported.
+    alert_block: str | None = None
+    alert_late_minutes: int = 30
 
     @field_validator("database_url", "admin_database_url")
     @classmethod

@@ -50,10 +50,15 @@ class RetryPolicy:
 
     def prefect_options(self) -> dict[str, Any]:
         """The policy as a Prefect task's options (``task.with_options(**...)``): Prefect
-        counts the attempts, ``prefect_condition`` says which faults."""
+        counts the attempts, ``prefect_condition`` says which faults.
+
+        Under Prefect every retry waits ``backoff_seconds`` (with jitter), not the doubling
+        ``delays``: a task run records its delay, and the Prefect UI renders only a single
+        number (a list of delays shows as ``NaNs``), so one number is what the UI can show
+        truthfully. The attempts and the faults retried stay the policy's."""
         return {
             "retries": self.attempts - 1,
-            "retry_delay_seconds": self.delays,
+            "retry_delay_seconds": self.backoff_seconds,
             "retry_jitter_factor": 0.5,
             "retry_condition_fn": prefect_condition,
         }

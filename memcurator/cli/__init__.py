@@ -21,7 +21,7 @@ from typing import Annotated
 
 import typer
 
-from memcurator.cli import demo, erasure, operations, passes, store_commands
+from memcurator.cli import alerts, demo, erasure, operations, passes, store_commands
 from memcurator.cli.common import EXIT_STORE, CliError, OutputClosed, command_group
 
 app = command_group(
@@ -33,6 +33,7 @@ app = command_group(
 # In this order `--help` lists them (command groups, such as audit, come last).
 for family in (store_commands, demo, erasure, passes, operations):
     family.register(app)
+alerts.register(app)  # after the families: `alerts` is a command group
 
 
 def _print_version(wanted: bool) -> None:

@@ -61,8 +61,11 @@ def test_consolidate_runs_the_flow_and_a_rerun_changes_nothing(
 def test_bad_dates_are_one_line_and_exit_2(store_url: str) -> None:
     assert run("init", url=store_url).returncode == 0
     for args, expected in (
-        (("consolidate", "--as-of", "2025-02-30"), "--as-of '2025-02-30' is not a date"),
-        (("backfill", "--start", "2025-03-05", "--end", "2025-03-01"), "is before --start"),
+        (("consolidate", "--as-of", "2025-02-30"), "as_of '2025-02-30' is not a date"),
+        (
+            ("backfill", "--start", "2025-03-05", "--end", "2025-03-01"),
+            "end 2025-03-01 is before start 2025-03-05",
+        ),
         (("backfill", "--start", "yesterday", "--end", "2025-03-01"), "is not a date"),
     ):
         result = run(*args, url=store_url)

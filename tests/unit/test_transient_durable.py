@@ -96,7 +96,9 @@ def test_no_durable_sentence_of_the_free_text_bank_a_is_dropped() -> None:
     """Every distinct fact of bench/freetext bank A (seeds 1-5): the guard of issue 11."""
     rows = _rows("transient_bank_a.jsonl")
     assert len(rows) > 1500 and not any(row["transient"] for row in rows)
-    dropped = {r["text"]: why for r in rows if (why := transient_reason(str(r["text"]), learned=True))}
+    dropped = {
+        r["text"]: why for r in rows if (why := transient_reason(str(r["text"]), learned=True))
+    }
     assert not dropped, dropped
 
 
