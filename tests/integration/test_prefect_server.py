@@ -42,7 +42,7 @@ pytestmark = pytest.mark.postgres
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 DEPLOYMENTS = {
-    "nightly-consolidation/nightly": "flows/consolidation.py:nightly_consolidation",
+    "nightly-consolidation/nightly": "flows/nightly.py:nightly_consolidation",
     "backfill/manual": "flows/consolidation.py:backfill",
     "audit/weekly": "flows/operations.py:audit",
     "ingest/import": "flows/operations.py:ingest",
