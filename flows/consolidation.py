@@ -20,6 +20,7 @@ from prefect.artifacts import create_markdown_artifact, create_table_artifact
 from prefect.futures import wait
 from prefect.runtime import flow_run
 
+from flows.runners import PartitionTaskRunner, pass_lock_token
 from memcurator.dates import day_range, pass_day
 from memcurator.settings import Settings
 from memcurator.steps import FIGURES
@@ -40,7 +41,12 @@ def _backfill_name() -> str:
     return f"backfill-{params.get('start')}-to-{params.get('end')}"
 
 
-@flow(name="nightly-consolidation", flow_run_name=_nightly_name, validate_parameters=True)
+@flow(
+    name="nightly-consolidation",
+    flow_run_name=_nightly_name,
+    validate_parameters=True,
+    task_runner=PartitionTaskRunner(),  # threads, or the Dask cluster of the settings
+)
 def nightly_consolidation(
     as_of: str | None = None,
     partitions: int | None = None,
@@ -56,7 +62,10 @@ def nightly_consolidation(
         raise ValueError(f"partitions must be at least 1, not {count}")
     consolidate = with_retries(consolidate_scope_partition)
     with pass_lock(engine, wait_seconds=wait_seconds):
-        futures = [consolidate.submit(day.isoformat(), index, count) for index in range(count)]
+        lock = pass_lock_token(engine)  # a task on a Dask worker checks the flow still holds it
+        futures = [
+            consolidate.submit(day.isoformat(), index, count, lock) for index in range(count)
+        ]
         wait(futures)
         reports = [f.result() for f in futures]
     summary = _summarise(day.isoformat(), reports)
@@ -67,7 +76,12 @@ def nightly_consolidation(
     return summary
 
 
-@flow(name="backfill", flow_run_name=_backfill_name, validate_parameters=True)
+@flow(
+    name="backfill",
+    flow_run_name=_backfill_name,
+    validate_parameters=True,
+    task_runner=PartitionTaskRunner(),
+)
 def backfill(
     start: str,
     end: str,

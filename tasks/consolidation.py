@@ -16,6 +16,7 @@ from memcurator.app.nightly import Partition, consolidate_partition
 from memcurator.consolidation import Policy
 from memcurator.settings import Settings
 from store.engine import WRITER
+from store.passlock import adopted_pass_lock
 from tasks.secrets import store_engine
 
 
@@ -24,12 +25,18 @@ from tasks.secrets import store_engine
     task_run_name="consolidate-{as_of}-part-{index}",
     cache_policy=NO_CACHE,
 )
-def consolidate_scope_partition(as_of: str, index: int, count: int) -> dict[str, Any]:
-    """Promote, expire and batch into topics one partition's observations for ``as_of``."""
+def consolidate_scope_partition(
+    as_of: str, index: int, count: int, lock: str | None = None
+) -> dict[str, Any]:
+    """Promote, expire and batch into topics one partition's observations for ``as_of``.
+
+    ``lock`` is the flow's pass lock token (``store.passlock.pass_token``): on a Dask worker,
+    which does not hold the lock, the partition checks that the flow's process still does."""
     settings = Settings()
     engine = store_engine()
     run_id = flow_run.get_id()
-    with engine.connect().execution_options(**WRITER) as conn, conn.begin():
+    writer = engine.connect().execution_options(**WRITER)
+    with adopted_pass_lock(lock), writer as conn, conn.begin():
         report = consolidate_partition(
             conn,
             as_of=date.fromisoformat(as_of),
