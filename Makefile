@@ -28,6 +28,7 @@ bench: install  ## ingest throughput against COPY, and peak memory, on PostgreSQ
 	$(PY) -m tests.pg_ready "$(MEMCURATOR_TEST_PG_URL)"
 	$(PY) bench/bench_ingest.py --pg-url "$(MEMCURATOR_TEST_PG_URL)"
 	$(PY) bench/bench_nightly.py --pg-url "$(MEMCURATOR_TEST_PG_URL)"
+	$(PY) bench/bench_dask.py --pg-url "$(MEMCURATOR_TEST_PG_URL)"
 	$(PY) bench/eval_transient.py tests/data/transient_labelled.jsonl tests/data/transient_heldout.jsonl tests/data/transient_heldout_2.jsonl tests/data/transient_train_4.jsonl tests/data/transient_own_h11.jsonl tests/data/transient_heldout_3.jsonl
 	$(PY) bench/eval_transient.py --learned tests/data/transient_labelled.jsonl tests/data/transient_heldout.jsonl tests/data/transient_heldout_2.jsonl tests/data/transient_train_4.jsonl tests/data/transient_own_h11.jsonl tests/data/transient_heldout_3.jsonl
 	$(PY) bench/eval_dedup.py

@@ -12,6 +12,10 @@ transaction-level advisory lock) and checks that the backend that took the pass 
 holds it. A pass that takes the lock then waits on the fence exclusively once, so a write
 transaction that checked the lock just before it was lost finishes before the new pass starts;
 every later one sees the lock gone and stops with ``PassLockLost`` before writing.
+
+A task in another process (a Dask worker) does not hold the lock: the flow passes it
+``pass_token`` (the holding backend's pid and start time), and inside ``adopted_pass_lock``
+``verify_pass_lock`` checks that holder in ``pg_locks`` exactly as the flow's process would.
 """
 
 from __future__ import annotations

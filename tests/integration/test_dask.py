@@ -231,7 +231,8 @@ def test_a_worker_killed_mid_pass_is_survived_with_the_same_export(
 ) -> None:
     """The test holds the ledger table locked, so every partition task stops, its writes
     made, at its ledger row; one worker is SIGKILLed there (its transaction dies with its
-    connection), then the lock is let go. Dask runs the lost task again on the survivor."""
+    connection: its backend, blocked on the lock, notices only once granted it, and never
+    gets a COMMIT), then the lock is let go. Dask runs the lost task again on the survivor."""
     threads_url, threads_engine = pg_store()
     threads_backfill(threads_url, monkeypatch)
     url, engine = pg_store()
@@ -261,7 +262,6 @@ def test_a_worker_killed_mid_pass_is_survived_with_the_same_export(
                 wait_until(
                     lambda: victim not in client.scheduler_info()["workers"], 60, "it is gone"
                 )
-            wait_until(lambda: backends_waiting_on_the_ledger(engine) == 1, 60, "its tx died")
         finally:
             held.commit()
             blocker.close()
@@ -309,9 +309,7 @@ def test_a_bad_dask_address_is_one_clear_line_from_the_flag_or_the_environment(
     flag = cli(command, *dates, "--database-url", url, "--dask-address", "localhost", env={})
     assert flag.returncode == 2
     assert "not a Dask scheduler address: 'localhost'" in one_line(flag)
-    from_env = cli(
-        command, *dates, "--database-url", url, env={"MEMCURATOR_DASK_ADDRESS": "8786"}
-    )
+    from_env = cli(command, *dates, "--database-url", url, env={"MEMCURATOR_DASK_ADDRESS": "8786"})
     assert from_env.returncode == 2
     assert "not a Dask scheduler address: '8786'" in one_line(from_env)
 
