@@ -42,6 +42,7 @@ class PartitionTaskRunner(TaskRunner[PrefectFuture[Any]]):
     def __init__(self, address: str | None = None) -> None:
         self.address = address
         self._inner: TaskRunner[Any] | None = None
+        self._unconnected: str | None = None  # a cluster not connected to yet
         super().__init__()  # type: ignore[no-untyped-call]
 
     def kind(self) -> str:
@@ -58,13 +59,8 @@ class PartitionTaskRunner(TaskRunner[PrefectFuture[Any]]):
         address = self._address()
         inner: TaskRunner[Any] = dask_runner(address) if address else ThreadPoolTaskRunner()
         inner.__enter__()
-        try:
-            if address:
-                _connect(inner, address)
-        except BaseException:
-            inner.__exit__(None, None, None)
-            raise
         self._inner = inner
+        self._unconnected = address
         super().__enter__()
         return self
 
@@ -85,6 +81,12 @@ class PartitionTaskRunner(TaskRunner[PrefectFuture[Any]]):
     ) -> PrefectFuture[Any]:
         if self._inner is None:
             raise RuntimeError("The task runner must be started before submitting work.")
+        if self._unconnected:
+            # Inside the flow's body, so an unreachable scheduler fails the run (a flow whose
+            # runner fails to start stays Running in the UI) and a flow that submits nothing
+            # (the backfill itself) never connects.
+            _connect(self._inner, self._unconnected)
+            self._unconnected = None
         future: PrefectFuture[Any] = self._inner.submit(task, parameters, wait_for, dependencies)
         return future
 
@@ -110,8 +112,8 @@ def dask_runner(address: str) -> TaskRunner[Any]:
 
 
 def _connect(runner: TaskRunner[Any], address: str) -> None:
-    """Connect now (prefect-dask connects on the first task), so an unreachable scheduler is
-    one clear error before any task starts. How long to try is Dask's own setting
+    """Connect before the first task is handed over, so an unreachable scheduler is one clear
+    error before any task starts. How long to try is Dask's own setting
     (``DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT``, default 30s)."""
     try:
         runner.client  # type: ignore[attr-defined]  # noqa: B018  (the property connects)

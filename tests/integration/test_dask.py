@@ -330,3 +330,17 @@ def test_an_unreachable_scheduler_is_one_clear_line_and_nothing_runs(
     with engine.connect() as conn:
         assert conn.scalar(select(func.count()).select_from(ConsolidationRun)) == 0
     engine.dispose()
+
+
+def test_a_sqlite_store_on_a_dask_cluster_is_refused_in_one_line(
+    tmp_path: Path, flows_env: str
+) -> None:
+    """A worker could neither share the file nor check its lock: refused before any task."""
+    url = f"sqlite:///{tmp_path / 'store.db'}"
+    assert cli("init", "--database-url", url, env={}).returncode == 0
+    result = cli(
+        "consolidate", "--as-of", "2025-01-10", "--database-url", url,
+        "--dask-address", f"tcp://127.0.0.1:{free_port()}", env={"PREFECT_API_URL": flows_env},
+    )  # fmt: skip
+    assert result.returncode == 4, result.stderr
+    assert "a Dask cluster needs a PostgreSQL store" in one_line(result)
