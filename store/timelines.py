@@ -96,10 +96,8 @@ def load_timelines(
     for key, timeline in timelines.items():
         ties = Counter((v.valid_since, v.source_kind) for v in timeline.versions)
         needs_sources += [
-            v
-            for v in timeline.versions
-            if key in explicit
-            or v.last_confirmed_at >= earliest[key]
+            v for v in timeline.versions
+            if key in explicit or v.last_confirmed_at >= earliest[key]
             or ties[(v.valid_since, v.source_kind)] > 1
             or (v.entry.type == MemoryType.OBSERVATION and v.status == Status.ACTIVE)
         ]
@@ -116,18 +114,14 @@ def _versions_query(conn: Connection, keys: list[TimelineKey]) -> Any:
     # One index probe per key (LATERAL), whatever the statistics say: during a bulk load
     # they lag behind the table, and a hash or IN-list plan then scans all of it per batch.
     columns = ", ".join(f"e.{c}" for c in ENTRY_COLUMNS)
-    return (
-        text(
-            f"SELECT {columns} FROM unnest(CAST(:scopes AS text[]), CAST(:types AS text[]), "
-            "CAST(:keys AS text[])) AS w(s, t, k) CROSS JOIN LATERAL (SELECT * FROM entries "
-            "WHERE entries.scope_key = w.s AND entries.subject_key = w.k AND entries.type = w.t "
-            f"AND entries.status IN ({_LOADED_SQL}) OFFSET 0) AS e"
-        )
-        .bindparams(
-            scopes=[k[0] for k in keys], types=[k[1] for k in keys], keys=[k[2] for k in keys]
-        )
-        .columns(*Entry.__table__.columns)
-    )
+    return text(
+        f"SELECT {columns} FROM unnest(CAST(:scopes AS text[]), CAST(:types AS text[]), "
+        "CAST(:keys AS text[])) AS w(s, t, k) CROSS JOIN LATERAL (SELECT * FROM entries "
+        "WHERE entries.scope_key = w.s AND entries.subject_key = w.k AND entries.type = w.t "
+        f"AND entries.status IN ({_LOADED_SQL}) OFFSET 0) AS e"
+    ).bindparams(
+        scopes=[k[0] for k in keys], types=[k[1] for k in keys], keys=[k[2] for k in keys]
+    ).columns(*Entry.__table__.columns)
 
 
 def load_sources(conn: Connection, versions: Sequence[Version]) -> None:
@@ -154,15 +148,13 @@ def _sources_query(conn: Connection, ids: list[tuple[str, str]]) -> Any:
     # (...)`` was planned as a scan of every source of the tenant, each tested against the
     # whole list, so loading a key's sources cost the size of the tenant's history (issue 13).
     columns = ", ".join(f"s.{c.name}" for c in EntrySource.__table__.columns)
-    return (
-        text(
-            f"SELECT {columns} FROM unnest(CAST(:tenants AS text[]), CAST(:ids AS text[])) "
-            "AS w(t, i) CROSS JOIN LATERAL (SELECT * FROM entry_sources WHERE "
-            "entry_sources.tenant = w.t AND entry_sources.entry_id = w.i OFFSET 0) AS s"
-        )
-        .bindparams(tenants=[t for t, _ in ids], ids=[i for _, i in ids])
-        .columns(*EntrySource.__table__.columns)
-    )
+    return text(
+        f"SELECT {columns} FROM unnest(CAST(:tenants AS text[]), CAST(:ids AS text[])) "
+        "AS w(t, i) CROSS JOIN LATERAL (SELECT * FROM entry_sources WHERE "
+        "entry_sources.tenant = w.t AND entry_sources.entry_id = w.i OFFSET 0) AS s"
+    ).bindparams(
+        tenants=[t for t, _ in ids], ids=[i for _, i in ids]
+    ).columns(*EntrySource.__table__.columns)
 
 
 def write_versions(
@@ -173,19 +165,13 @@ def write_versions(
     changed = [v for v in versions if v.dirty]
     # Demotions before promotions: the one-current index is checked row by row, so the old
     # current entry must stop being active before its successor becomes active.
-    updates = [
-        version_row(v, now)
-        for v in sorted(changed, key=lambda v: v.status == Status.ACTIVE)
-        if not v.is_new
-    ]
+    updates = [version_row(v, now)
+               for v in sorted(changed, key=lambda v: v.status == Status.ACTIVE) if not v.is_new]
     inserts = [version_row(v, now) for v in changed if v.is_new]
     if updates:
         params = [
-            {
-                "b_id": row["id"],
-                "b_tenant": row["tenant"],
-                **{c: row[c] for c in MUTABLE_ENTRY_COLUMNS},
-            }
+            {"b_id": row["id"], "b_tenant": row["tenant"],
+             **{c: row[c] for c in MUTABLE_ENTRY_COLUMNS}}
             for row in updates
         ]
         conn.execute(
