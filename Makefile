@@ -35,6 +35,7 @@ bench: install  ## ingest throughput against COPY, and peak memory, on PostgreSQ
 	$(PY) -m tests.pg_ready "$(MEMCURATOR_TEST_PG_URL)"
 	$(PY) bench/bench_ingest.py --pg-url "$(MEMCURATOR_TEST_PG_URL)"
 	$(PY) bench/bench_nightly.py --pg-url "$(MEMCURATOR_TEST_PG_URL)"
+	$(PY) bench/bench_dask.py --pg-url "$(MEMCURATOR_TEST_PG_URL)"
 	$(PY) bench/eval_transient.py $(TRANSIENT_SETS)
 	$(PY) bench/eval_transient.py --learned $(TRANSIENT_SETS)
 	$(PY) bench/eval_dedup.py

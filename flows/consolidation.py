@@ -20,11 +20,17 @@ from prefect import flow
 from flows.backfill import backfill_name, run_backfill
 from flows.nightly import nightly_consolidation
 from flows.parameters import Day, Partitions, WaitSeconds
+from flows.runners import PartitionTaskRunner
 
 __all__ = ["backfill", "nightly_consolidation"]  # deployments name both from this module
 
 
-@flow(name="backfill", flow_run_name=backfill_name, validate_parameters=True)
+@flow(
+    name="backfill",
+    flow_run_name=backfill_name,
+    validate_parameters=True,
+    task_runner=PartitionTaskRunner(),  # submits no task itself: never connects
+)
 def backfill(
     start: Day,
     end: Day,

@@ -34,6 +34,7 @@ from sqlalchemy import Engine
 from flows.night_report import decision_rows, night_markdown
 from flows.parameters import OptionalDay, Partitions, WaitSeconds
 from flows.progress import progress_extra
+from flows.runners import PartitionTaskRunner, pass_lock_token
 from memcurator.app.nightly import Partition, partition_name
 from memcurator.dates import BadDate, pass_day
 from memcurator.settings import Settings
@@ -62,7 +63,12 @@ def _nightly_name() -> str:
         return f"nightly-{as_of}"
 
 
-@flow(name="nightly-consolidation", flow_run_name=_nightly_name, validate_parameters=True)
+@flow(
+    name="nightly-consolidation",
+    flow_run_name=_nightly_name,
+    validate_parameters=True,
+    task_runner=PartitionTaskRunner(),  # threads, or the Dask cluster of the settings
+)
 def nightly_consolidation(
     as_of: OptionalDay = "",
     partitions: Partitions = 0,
@@ -88,7 +94,8 @@ def nightly_consolidation(
     consolidate = with_retries(consolidate_scope_partition)
     logger = get_run_logger()
     with pass_lock(engine, wait_seconds=wait_seconds):
-        futures = [consolidate.submit(day, index, count) for index in range(count)]
+        lock = pass_lock_token(engine)  # a task on a Dask worker checks the flow still holds it
+        futures = [consolidate.submit(day, index, count, lock) for index in range(count)]
         index_of = {f.task_run_id: i for i, f in enumerate(futures)}
         reports: dict[int, dict[str, Any]] = {}
         for done, future in enumerate(as_completed(futures), start=1):

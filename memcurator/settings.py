@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from pydantic import field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -36,11 +38,34 @@ class Settings(BaseSettings):
     # after turning Late a run that has not started is reported.
     alert_block: str | None = None
     alert_late_minutes: int = 30
+    # A Dask scheduler (tcp://host:8786): the nightly pass's partition tasks run on its
+    # workers (flows.runners); unset, they run as threads in the flow's process.
+    dask_address: str | None = None
 
     @field_validator("database_url", "admin_database_url")
     @classmethod
     def _force_psycopg_driver(cls, url: str | None) -> str | None:
         return normalise_database_url(url) if url else url
+
+    @field_validator("dask_address")
+    @classmethod
+    def _dask_address_shape(cls, address: str | None) -> str | None:
+        return check_dask_address(address) if address else None
+
+
+_DASK_ADDRESS = re.compile(r"^(tcp|tls|ucx)://[^\s/:]+:\d{1,5}$")
+
+
+def check_dask_address(address: str) -> str:
+    """``address`` if it names a Dask scheduler as ``tcp://host:port`` (or ``tls://``,
+    ``ucx://``); else ``ValueError`` in one line."""
+    address = address.strip()
+    if not _DASK_ADDRESS.match(address):
+        raise ValueError(
+            f"not a Dask scheduler address: {address!r} (expected tcp://host:port, "
+            "e.g. tcp://10.0.0.5:8786)"
+        )
+    return address
 
 
 def normalise_database_url(url: str) -> str:

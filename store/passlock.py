@@ -12,6 +12,10 @@ transaction-level advisory lock) and checks that the backend that took the pass 
 holds it. A pass that takes the lock then waits on the fence exclusively once, so a write
 transaction that checked the lock just before it was lost finishes before the new pass starts;
 every later one sees the lock gone and stops with ``PassLockLost`` before writing.
+
+A task in another process (a Dask worker) does not hold the lock: the flow passes it
+``pass_token`` (the holding backend's pid and start time), and inside ``adopted_pass_lock``
+``verify_pass_lock`` checks that holder in ``pg_locks`` exactly as the flow's process would.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import datetime
 from pathlib import Path
 
@@ -38,6 +43,8 @@ _KEY = "CAST(:ns AS integer), hashtext(current_schema())"
 _held: dict[str, int] = {}
 _holders: dict[str, _PgLock | _FileLock] = {}
 _guard = threading.Lock()
+# The pass lock token (``pass_token``) a task in a process without the lock checks.
+_adopted: ContextVar[str | None] = ContextVar("memcurator_pass_lock_token", default=None)
 _log = logging.getLogger(__name__)
 
 # The lock of class :ns and this schema, granted to backend :pid started at :started.
@@ -104,16 +111,60 @@ def pass_lock(engine: Engine, *, wait_seconds: float = 0.0) -> Iterator[None]:
 
 def verify_pass_lock(conn: Connection) -> None:
     """Inside a pass's write transaction, before its first write: hold the write fence and
-    make sure this process still holds the store's pass lock; else ``PassLockLost``."""
+    make sure the pass still holds the store's pass lock; else ``PassLockLost``.
+
+    The pass is this process's holder of the lock, or, in a process that does not hold it (a
+    Dask worker running one partition), the holder named by the token the task adopted
+    (``adopted_pass_lock``): the check is the same, on the task's own connection, against
+    ``pg_locks``, so it holds across processes and machines."""
     name = describe_url(conn.engine)
     with _guard:
         holder = _holders.get(name)
-    if holder is None:
+    if holder is not None:
+        holder.verify(conn)
+        return
+    token = _adopted.get()
+    if token is None:
         raise PassLockLost(
             f"the nightly pass on {name} does not hold the store's pass lock "
             "(lost, or never taken): stopped before writing; run the pass again"
         )
-    holder.verify(conn)
+    pid, _, started = token.partition("@")
+    _verify_held(conn, int(pid), datetime.fromisoformat(started))
+
+
+def pass_token(engine: Engine) -> str | None:
+    """This process's pass lock on ``engine``'s store as a token another process can check
+    (``adopted_pass_lock``): the PostgreSQL backend holding it and when that backend started
+    (no secret). ``None`` if this process holds no lock there, or holds a SQLite file lock,
+    which only its own machine could check."""
+    with _guard:
+        holder = _holders.get(describe_url(engine))
+    if isinstance(holder, _PgLock) and holder.pid is not None and holder.started is not None:
+        return f"{holder.pid}@{holder.started.isoformat()}"
+    return None
+
+
+@contextmanager
+def adopted_pass_lock(token: str | None) -> Iterator[None]:
+    """Inside, ``verify_pass_lock`` in a process without the lock checks the holder named by
+    ``token`` (``pass_token`` of the flow's process) instead of refusing."""
+    reset = _adopted.set(token)
+    try:
+        yield
+    finally:
+        _adopted.reset(reset)
+
+
+def _verify_held(conn: Connection, pid: int | None, started: datetime | None) -> None:
+    conn.execute(text(f"SELECT pg_advisory_xact_lock_shared({_KEY})"), {"ns": WRITE_FENCE_CLASS})
+    still = conn.scalar(text(_STILL_HELD), {"pid": pid, "started": started, "ns": PASS_LOCK_CLASS})
+    if not still:
+        raise PassLockLost(
+            f"the nightly pass lost its lock on {describe_url(conn.engine)} (its "
+            f"connection, PostgreSQL backend {pid}, was closed or terminated): it "
+            "stopped before writing again; what it committed stays; run the pass again"
+        )
 
 
 class _PgLock:
@@ -138,18 +189,7 @@ class _PgLock:
         return self.held
 
     def verify(self, conn: Connection) -> None:
-        conn.execute(
-            text(f"SELECT pg_advisory_xact_lock_shared({_KEY})"), {"ns": WRITE_FENCE_CLASS}
-        )
-        still = conn.scalar(
-            text(_STILL_HELD), {"pid": self.pid, "started": self.started, "ns": PASS_LOCK_CLASS}
-        )
-        if not still:
-            raise PassLockLost(
-                f"the nightly pass lost its lock on {describe_url(conn.engine)} (its "
-                f"connection, PostgreSQL backend {self.pid}, was closed or terminated): it "
-                "stopped before writing again; what it committed stays; run the pass again"
-            )
+        _verify_held(conn, self.pid, self.started)
 
     def who(self) -> str:
         pid = self.conn.scalar(

@@ -25,6 +25,7 @@ from memcurator.consolidation import Policy
 from memcurator.settings import Settings
 from store.engine import WRITER
 from store.errors import StoreFault, fault_reason
+from store.passlock import adopted_pass_lock
 from tasks.secrets import store_engine
 
 
@@ -35,11 +36,16 @@ def _task_run_name() -> str:
 
 
 @task(name="consolidate-partition", task_run_name=_task_run_name, cache_policy=NO_CACHE)
-def consolidate_scope_partition(as_of: str, index: int, count: int) -> dict[str, Any]:
-    """Promote, expire and batch into topics one partition's observations for ``as_of``."""
+def consolidate_scope_partition(
+    as_of: str, index: int, count: int, lock: str | None = None
+) -> dict[str, Any]:
+    """Promote, expire and batch into topics one partition's observations for ``as_of``.
+
+    ``lock`` is the flow's pass lock token (``store.passlock.pass_token``): on a Dask worker,
+    which does not hold the lock, the partition checks that the flow's process still does."""
     partition = Partition(index, count)
     try:
-        report = _consolidate(as_of, partition)
+        report = _consolidate(as_of, partition, lock)
     except Exception as exc:  # retold below, outside this block: no __context__ to print
         fault = StoreFault(
             partition_name(as_of, partition.label),
@@ -56,11 +62,12 @@ def consolidate_scope_partition(as_of: str, index: int, count: int) -> dict[str,
     raise fault
 
 
-def _consolidate(as_of: str, partition: Partition) -> PartitionReport:
+def _consolidate(as_of: str, partition: Partition, lock: str | None) -> PartitionReport:
     settings = Settings()
     engine = store_engine()
     run_id = flow_run.get_id()
-    with engine.connect().execution_options(**WRITER) as conn, conn.begin():
+    writer = engine.connect().execution_options(**WRITER)
+    with adopted_pass_lock(lock), writer as conn, conn.begin():
         return consolidate_partition(
             conn,
             as_of=date.fromisoformat(as_of),

@@ -53,6 +53,19 @@ Verbose = Annotated[
     ),
 ]
 
+DaskAddress = Annotated[
+    str | None,
+    typer.Option(
+        "--dask-address",
+        envvar="MEMCURATOR_DASK_ADDRESS",
+        metavar="URL",
+        show_default=False,
+        callback=lambda value: _checked_dask_address(value),
+        help="A Dask scheduler (tcp://host:8786) whose workers run the partition tasks "
+        "(default: threads in this process).",
+    ),
+]
+
 
 def consolidate(
     as_of: Annotated[
@@ -66,6 +79,7 @@ def consolidate(
     json_out: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     verbose: Verbose = False,
     database_url: DatabaseUrl = None,
+    dask_address: DaskAddress = None,
 ) -> None:
     """Run the nightly pass for one date as the Prefect flow `nightly-consolidation`.
 
@@ -89,7 +103,7 @@ def consolidate(
     from memcurator.cli.progress import flow_progress
 
     count = partitions or settings.partitions
-    with _busy_guard(url, wait), flows_for(url, verbose=verbose):
+    with _busy_guard(url, wait), flows_for(url, verbose=verbose), _dask_for(dask_address):
         from flows.consolidation import nightly_consolidation
 
         with flow_progress("partition", count, animate=False if verbose else None):
@@ -107,6 +121,7 @@ def backfill(
     json_out: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     verbose: Verbose = False,
     database_url: DatabaseUrl = None,
+    dask_address: DaskAddress = None,
 ) -> None:
     """Run the nightly pass for each date from START to END, in order (the `backfill` flow).
 
@@ -130,12 +145,37 @@ def backfill(
     started = datetime.now(UTC)
     from memcurator.cli.progress import flow_progress
 
-    with _busy_guard(url, wait), flows_for(url, verbose=verbose):
+    with _busy_guard(url, wait), flows_for(url, verbose=verbose), _dask_for(dask_address):
         from flows.consolidation import backfill as backfill_flow
 
         with flow_progress("night", len(days), animate=False if verbose else None):
             summary = backfill_flow(start=start, end=end, partitions=partitions)
     _print_summary(summary, summary["per_night"], url, started, json_out)
+
+
+def _checked_dask_address(address: str | None) -> str | None:
+    from memcurator.settings import check_dask_address
+
+    try:
+        return check_dask_address(address) if address else None
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+
+
+@contextmanager
+def _dask_for(address: str | None) -> Iterator[None]:
+    """The flows of this command run their partition tasks on the Dask cluster at ``address``
+    (``flows.runners`` reads it from the environment when a flow runs)."""
+    saved = os.environ.get("MEMCURATOR_DASK_ADDRESS")
+    if address:
+        os.environ["MEMCURATOR_DASK_ADDRESS"] = address
+    try:
+        yield
+    finally:
+        if saved is None:
+            os.environ.pop("MEMCURATOR_DASK_ADDRESS", None)
+        else:
+            os.environ["MEMCURATOR_DASK_ADDRESS"] = saved
 
 
 def serve() -> None:
