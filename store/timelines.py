@@ -151,7 +151,7 @@ def _load(
     timelines = {
         k: Timeline([], cardinality(key_attribute(kinds[k])), policy=policy) for k in reach
     }
-    for chunk in chunks(list(reach), width=7):
+    for chunk in chunks(list(reach), width=3):
         query = _versions_query(conn, {k: reach[k] for k in chunk}, policy)
         for row in conn.execute(query).mappings():
             key = (row["scope_key"], row["type"], row["subject_key"])
