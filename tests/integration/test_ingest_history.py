@@ -84,3 +84,24 @@ def test_observations_closed_long_ago_are_not_loaded(engine: Engine) -> None:
     later = accepted(observation(USER, "s_last", at(7 * (DAYS // 4))))
     assert stored(engine, later) == DAYS // 4
     assert loaded(engine, later) <= 1
+
+
+def test_a_late_statement_that_renames_the_floor_relinks_what_came_before_it(
+    engine: Engine,
+) -> None:
+    """The version before the earliest candidate loses its name (its anchor is re-placed
+    after the candidate): the one before it, not loaded at first, must point to the new name."""
+    def said(name: str, day: int, value: str) -> dict[str, Any]:
+        return {**seat(day, value), "id": name}
+
+    for batch in (["u1", 1, "aisle"], ["x2", 5, "window"], ["x1", 3, "window"],
+                  ["w", 10, "aisle"], ["y", 4, "aisle"]):
+        submit([said(*batch)], engine=engine)  # type: ignore[arg-type]
+    with engine.begin() as conn:
+        rows = {e["id"]: e for e in conn.execute(select(Entry.__table__)).mappings()}
+    live = {i: e for i, e in rows.items() if e["status"] in ("active", "superseded")}
+    assert rows["u1"]["superseded_by"] == "x1"
+    for entry in live.values():
+        if entry["status"] == "superseded":
+            assert live[entry["superseded_by"]]["valid_since"] == entry["valid_to"]
+    assert [i for i, e in live.items() if e["status"] == "active"] == ["w"]
