@@ -204,7 +204,7 @@ def _drop_closed(
     conn: Connection, timelines: dict[TimelineKey, Timeline], reach: dict[TimelineKey, Reach],
     policy: Policy,
 ) -> None:
-    """SQLite: what PostgreSQL leaves out in its query (``_reduced``), decided in Python
+    """SQLite: what PostgreSQL leaves out in its query (``_versions_query``), decided in Python
     from the same stored rows."""
     for key, timeline in timelines.items():
         r = reach[key]
