@@ -46,7 +46,6 @@ from memcurator.vocabulary import (
 )
 
 PROTECTED_SOURCES = frozenset({SourceKind.USER_MESSAGE, SourceKind.TOOL_RESULT})  # rule 5
-_PROTECTED = PROTECTED_SOURCES
 CHAINED_TYPES = (MemoryType.FACT, MemoryType.SUMMARY)
 LIVE = (Status.ACTIVE, Status.SUPERSEDED)
 Relate = Callable[..., Judgement]
@@ -242,16 +241,16 @@ def compatible(judgement: Judgement, kind: Cardinality) -> bool:
     return judgement.relation == "unrelated" and kind == "set"
 
 
-def rebuild_chain(versions: Iterable[Version]) -> None:
-    """Set status, valid_to and superseded_by of a key's facts or summaries from their order.
-
-    An inference never supersedes a user statement or tool result: placed after one, it is
-    stored as superseded by it at once (a zero-length validity period).
+def rebuild_chain(versions: Iterable[Version], floor: Order | None = None) -> None:
+    """Set status, valid_to and superseded_by of a key's facts or summaries from their order
+    (from ``floor`` on: those before keep theirs). An inference never supersedes a user
+    statement or tool result: placed after one, it is superseded by it at once (zero length).
     """
     chain: list[Version] = []
-    for v in sorted((v for v in versions if v.status in LIVE), key=Version.order):
+    live = (v for v in versions if v.status in LIVE and (floor is None or v.order() >= floor))
+    for v in sorted(live, key=Version.order):
         inferred = v.source_kind == SourceKind.AGENT_INFERENCE
-        if chain and inferred and chain[-1].source_kind in _PROTECTED:
+        if chain and inferred and chain[-1].source_kind in PROTECTED_SOURCES:
             _link(v, Status.SUPERSEDED, v.valid_since, chain[-1].id)
             continue
         if chain:
@@ -285,6 +284,9 @@ class Timeline:
     # before it (by its memory id): the supersession's log row says so.
     verdicts: dict[str, Judgement] = field(default_factory=dict)
     failure: str | None = None  # an observation key's symptom class: one failure, any wording
+    # Loaded from ``floor`` on (store.timelines): the ``fixed`` before it must keep their ids.
+    floor: Order | None = None
+    fixed: list[tuple[Version, str]] = field(default_factory=list)
 
     def resolve(self, entries: list[NewEntry]) -> dict[str, list[LogEvent]]:
         """Place a batch's new candidates of this key; return the log events of each, by id."""
@@ -304,7 +306,7 @@ class Timeline:
         kept = [v for v in reopened if v in self.versions]  # identity: Version has no __eq__
         self._name([*kept, *(v for v in self.versions if v.is_new)], names, statics)
         if chained:
-            rebuild_chain(self.versions)
+            rebuild_chain(self.versions, self.floor)
         self._record_moves({s.memory_id for s in new})
         return self._events(new, joins, before)
 
@@ -441,17 +443,13 @@ class Timeline:
         for src in new:
             v, judgement = holder[src.memory_id], joins[src.memory_id]
             if v.is_new and v.id == src.memory_id:
-                events[src.memory_id] = [
-                    LogEvent(Action.INSERTED, Rule.GATE, f"new {v.entry.type} entry",
-                             memory_id=v.id)]
+                events[src.memory_id] = [LogEvent(
+                    Action.INSERTED, Rule.GATE, f"new {v.entry.type} entry", memory_id=v.id)]
                 continue
             same = judgement is None or judgement.relation == "same"
             events[src.memory_id] = [LogEvent(
-                Action.MERGED if same else Action.REFINED,
-                Rule.DEDUP,
-                self._merge_reason(judgement),
-                memory_id=v.id,
-                related_ids=(src.memory_id,),
+                Action.MERGED if same else Action.REFINED, Rule.DEDUP,
+                self._merge_reason(judgement), memory_id=v.id, related_ids=(src.memory_id,),
                 payload={"content": src.content, "source_ref": src.ref,
                          "session_id": src.session_id},
             )]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -18,12 +19,12 @@ from sqlalchemy import Connection, bindparam, select, text, tuple_, update
 
 from memcurator.decisions import NewEntry
 from memcurator.keys import key_attribute
-from memcurator.lifecycle import Policy
+from memcurator.lifecycle import Policy, Sighting, closed_before, day_start
 from memcurator.meaning import cardinality
-from memcurator.resolve import Timeline, Version
+from memcurator.resolve import CHAINED_TYPES, LIVE, Timeline, Version
 from memcurator.settings import Settings
 from memcurator.tenancy import tenant_of
-from memcurator.vocabulary import MemoryType, Status
+from memcurator.vocabulary import MemoryType, SourceKind, Status
 from store.bulk import chunks, insert_rows
 from store.rows import (
     ENTRY_COLUMNS,
@@ -40,6 +41,7 @@ TimelineKey = tuple[str, str, str]  # scope_key, type, subject_key
 # Retired entries too: a late statement can give one its anchor back.
 _LOADED = (Status.ACTIVE, Status.SUPERSEDED, Status.RETIRED)
 _LOADED_SQL = ", ".join(f"'{status}'" for status in _LOADED)
+_LIVE_SQL = ", ".join(f"'{status}'" for status in LIVE)
 
 
 def timeline_key(entry: NewEntry) -> TimelineKey | None:
@@ -65,62 +67,210 @@ def _lock_id(key: TimelineKey) -> int:
     return int.from_bytes(digest, "big", signed=True)
 
 
-def load_timelines(
-    conn: Connection, entries: Sequence[NewEntry], *, policy: Policy | None = None
-) -> dict[TimelineKey, Timeline]:
-    """The stored versions of every key in ``entries``, with the sources of those a late
-    arrival may reopen (last confirmed at or after the key's earliest candidate), of those
-    whose order needs their first statement (a tie on ``valid_since`` and source kind), of
-    all of a key when a candidate names an entry it supersedes, and of active observations
-    (whether the nightly passes have closed one depends on its sightings). ``policy`` is the
-    nightly pass's, read from the settings when not given."""
-    policy = policy or Policy.from_settings(Settings())
+@dataclass(frozen=True)
+class Reach:
+    """What a batch's candidates of one key can reach in its history (see ``load_timelines``).
+
+    ``earliest``: the earliest ``valid_from`` among them; ``cutoff``: midnight before the
+    earliest ``created_at`` (the first night's pass they could follow); ``full``: load every
+    version (an explicit ``supersedes`` may name any of them, or the reduced load fell short).
+    """
+
+    earliest: datetime
+    cutoff: datetime
+    chained: bool
+    full: bool = False
+
+
+def reach_of(entries: Sequence[NewEntry]) -> dict[TimelineKey, Reach]:
+    """Each key's ``Reach`` for the candidates in ``entries``."""
     earliest: dict[TimelineKey, datetime] = {}
-    kinds: dict[TimelineKey, str | None] = {}
+    created: dict[TimelineKey, datetime] = {}
     explicit: set[TimelineKey] = set()
+    chained: dict[TimelineKey, bool] = {}
     for entry in entries:
-        key = timeline_key(entry)
-        if key is not None:
-            earliest[key] = min(earliest.get(key, entry.valid_from), entry.valid_from)
-            kinds[key] = entry.subject_attribute or entry.subject_key
-            if entry.supersedes:
-                explicit.add(key)
-    timelines = {
-        k: Timeline([], cardinality(key_attribute(kinds[k])), policy=policy) for k in earliest
+        if (key := timeline_key(entry)) is None:
+            continue
+        earliest[key] = min(earliest.get(key, entry.valid_from), entry.valid_from)
+        created[key] = min(created.get(key, entry.created_at), entry.created_at)
+        chained[key] = entry.type in CHAINED_TYPES
+        if entry.supersedes:
+            explicit.add(key)
+    return {
+        k: Reach(earliest[k], day_start(created[k]), chained[k], k in explicit) for k in earliest
     }
-    for chunk in chunks(list(earliest), width=3):
-        for row in conn.execute(_versions_query(conn, list(chunk))).mappings():
+
+
+def load_timelines(
+    conn: Connection, entries: Sequence[NewEntry], *, policy: Policy | None = None,
+    full: bool = False,
+) -> dict[TimelineKey, Timeline]:
+    """The stored versions of every key in ``entries`` that its candidates can reach, with
+    the sources of those a late arrival may reopen (last confirmed at or after the key's
+    earliest candidate), of those whose order needs their first statement (a tie on
+    ``valid_since`` and source kind), of all of a key when a candidate names an entry it
+    supersedes, and of active observations (whether the nightly passes have closed one
+    depends on its sightings). ``policy`` is the nightly pass's, read from the settings when
+    not given.
+
+    What a key's candidates can reach, so that loading does not grow with its history
+    (issue 13): its retired entries (a late statement can give one its anchor back); of a
+    fact or summary, every live version from the last one before the earliest candidate that
+    is not an inference (``Timeline.floor``: the chain is relinked from there, and every
+    version before it keeps its link) and every version confirmed since; of an observation,
+    every active one except those the nightly passes had closed for good before the
+    candidates' first night (their sightings all before it, expired or qualified by then).
+    A key whose candidates, or the stored sources they reopen, fall outside that is loaded
+    whole; so is one whose placement renamed a version before the floor (``reached``).
+    ``full`` loads every key whole.
+    """
+    policy = policy or Policy.from_settings(Settings())
+    kinds = {key: e.subject_attribute or e.subject_key
+             for e in entries if (key := timeline_key(e)) is not None}
+    reach = reach_of(entries)
+    if full:
+        reach = {k: replace(r, full=True) for k, r in reach.items()}
+    timelines = _load(conn, reach, kinds, policy)
+    short = [k for k, t in timelines.items() if not reach[k].full and not _covers(t, reach[k])]
+    if short:
+        timelines.update(_load(conn, {k: replace(reach[k], full=True) for k in short},
+                               kinds, policy))
+    return timelines
+
+
+def reached(timeline: Timeline) -> bool:
+    """Whether a placement on a reduced load stayed inside it: every loaded version before
+    the floor keeps its id (a renamed one would relink an unloaded predecessor)."""
+    return all(v in timeline.versions and v.id == name for v, name in timeline.fixed)
+
+
+def _load(
+    conn: Connection, reach: dict[TimelineKey, Reach], kinds: dict[TimelineKey, str | None],
+    policy: Policy,
+) -> dict[TimelineKey, Timeline]:
+    timelines = {
+        k: Timeline([], cardinality(key_attribute(kinds[k])), policy=policy) for k in reach
+    }
+    for chunk in chunks(list(reach), width=3):
+        query = _versions_query(conn, {k: reach[k] for k in chunk}, policy)
+        for row in conn.execute(query).mappings():
             key = (row["scope_key"], row["type"], row["subject_key"])
             timelines[key].versions.append(version_from_row(row))
+    if conn.dialect.name != "postgresql":
+        _drop_closed(conn, timelines, reach, policy)
     needs_sources: list[Version] = []
     for key, timeline in timelines.items():
+        earliest = reach[key].earliest
         ties = Counter((v.valid_since, v.source_kind) for v in timeline.versions)
         needs_sources += [
             v for v in timeline.versions
-            if key in explicit or v.last_confirmed_at >= earliest[key]
+            if reach[key].full or v.last_confirmed_at >= earliest
             or ties[(v.valid_since, v.source_kind)] > 1
             or (v.entry.type == MemoryType.OBSERVATION and v.status == Status.ACTIVE)
         ]
     load_sources(conn, needs_sources)
-    for timeline in timelines.values():
+    for key, timeline in timelines.items():
         timeline.origin = {s.memory_id: v.id for v in timeline.versions for s in v.sources or ()}
+        if reach[key].chained and not reach[key].full:
+            _set_floor(timeline, reach[key].earliest)
     return timelines
 
 
-def _versions_query(conn: Connection, keys: list[TimelineKey]) -> Any:
+def _set_floor(timeline: Timeline, earliest: datetime) -> None:
+    """The first version the chain is relinked from: the last live one before ``earliest``
+    that is not an inference (always a link of the chain), if any was loaded."""
+    before = [v for v in timeline.versions if v.status in LIVE and v.valid_since < earliest
+              and v.source_kind != SourceKind.AGENT_INFERENCE]
+    if before:
+        floor = max(before, key=lambda v: (v.valid_since, v.order()))
+        same = [v for v in before if v.valid_since == floor.valid_since]
+        timeline.floor = min(v.order() for v in same)
+        timeline.fixed = [(v, v.id) for v in timeline.versions
+                          if v.status in LIVE and v.order() <= timeline.floor]
+
+
+def _covers(timeline: Timeline, reach: Reach) -> bool:
+    """Whether the observations left unloaded stay closed for every stored sighting the
+    candidates may reopen (any from ``reach.earliest`` on): its night is not before
+    ``reach.cutoff``, the one they were found closed at."""
+    if reach.chained:
+        return True
+    reopened = [s.created_at for v in timeline.versions if v.status == Status.ACTIVE
+                for s in v.sources or () if s.valid_from >= reach.earliest]
+    return not reopened or day_start(min(reopened)) >= reach.cutoff
+
+
+def _drop_closed(
+    conn: Connection, timelines: dict[TimelineKey, Timeline], reach: dict[TimelineKey, Reach],
+    policy: Policy,
+) -> None:
+    """SQLite: what PostgreSQL leaves out in its query (``_versions_query``), decided in Python
+    from the same stored rows."""
+    for key, timeline in timelines.items():
+        r = reach[key]
+        if r.full:
+            continue
+        if r.chained:
+            floor = max((v.valid_since for v in timeline.versions if v.status in LIVE
+                         and v.source_kind != SourceKind.AGENT_INFERENCE
+                         and v.valid_since < r.earliest), default=None)
+            timeline.versions = [v for v in timeline.versions if v.status not in LIVE
+                                 or v.last_confirmed_at >= r.earliest
+                                 or floor is None or v.valid_since >= floor]
+            continue
+        candidates = [v for v in timeline.versions
+                      if v.status == Status.ACTIVE and v.last_confirmed_at < r.earliest]
+        load_sources(conn, candidates)
+        gone = {id(v) for v in candidates if _closed_for_good(v, r.cutoff, policy)}
+        timeline.versions = [v for v in timeline.versions if id(v) not in gone and (
+            v.status in (Status.ACTIVE, Status.RETIRED) or v.last_confirmed_at >= r.earliest)]
+        for v in timeline.versions:
+            v.sources, v.head, v.latest = None, None, None
+
+
+def _closed_for_good(version: Version, cutoff: datetime, policy: Policy) -> bool:
+    """Every sighting before ``cutoff`` and, by then, expired or seen in enough sessions
+    (not all inferences): closed for any sighting from that night on."""
+    seen = [Sighting(s.session_id, s.created_at, s.kind) for s in version.sources or ()]
+    if not seen or max(s.created_at for s in seen) >= cutoff:
+        return False
+    return closed_before(seen, cutoff, policy)
+
+
+def _versions_query(conn: Connection, reach: dict[TimelineKey, Reach], policy: Policy) -> Any:
+    keys = list(reach)
     if conn.dialect.name != "postgresql":
         wanted = tuple_(Entry.scope_key, Entry.type, Entry.subject_key).in_(keys)
         return select(Entry).where(wanted, Entry.status.in_(_LOADED))
     # One index probe per key (LATERAL), whatever the statistics say: during a bulk load
     # they lag behind the table, and a hash or IN-list plan then scans all of it per batch.
     columns = ", ".join(f"e.{c}" for c in ENTRY_COLUMNS)
+    same_key = "{t}.scope_key = w.s AND {t}.subject_key = w.k AND {t}.type = w.t"
     return text(
         f"SELECT {columns} FROM unnest(CAST(:scopes AS text[]), CAST(:types AS text[]), "
-        "CAST(:keys AS text[])) AS w(s, t, k) CROSS JOIN LATERAL (SELECT * FROM entries "
-        "WHERE entries.scope_key = w.s AND entries.subject_key = w.k AND entries.type = w.t "
-        f"AND entries.status IN ({_LOADED_SQL}) OFFSET 0) AS e"
+        "CAST(:keys AS text[]), CAST(:earliest AS timestamptz[]), "
+        "CAST(:cutoff AS timestamptz[]), CAST(:expired AS timestamptz[]), "
+        "CAST(:chained AS boolean[]), CAST(:full AS boolean[])) AS w(s, t, k, e, c, x, ch, f) "
+        # The floor: the last live non-inference version before the earliest candidate.
+        "CROSS JOIN LATERAL (SELECT max(y.valid_since) AS since FROM entries y WHERE "
+        f"{same_key.format(t='y')} AND w.ch AND NOT w.f AND y.status IN ({_LIVE_SQL}) "
+        "AND y.source_kind <> 'agent_inference' AND y.valid_since < w.e) AS fl "
+        "CROSS JOIN LATERAL (SELECT * FROM entries WHERE "
+        f"{same_key.format(t='entries')} AND entries.status IN ({_LOADED_SQL}) AND (w.f "
+        "OR entries.status = 'retired' OR entries.last_confirmed_at >= w.e "
+        "OR (w.ch AND (fl.since IS NULL OR entries.valid_since >= fl.since)) "
+        "OR (NOT w.ch AND entries.status = 'active' AND NOT coalesce((SELECT "
+        "max(s.created_at) < w.c AND (max(s.created_at) <= w.x OR ("
+        "count(DISTINCT s.source_session_id) >= :sessions "
+        "AND bool_or(s.source_kind <> 'agent_inference'))) FROM entry_sources s "
+        "WHERE s.tenant = entries.tenant AND s.entry_id = entries.id), false))) OFFSET 0) AS e"
     ).bindparams(
-        scopes=[k[0] for k in keys], types=[k[1] for k in keys], keys=[k[2] for k in keys]
+        scopes=[k[0] for k in keys], types=[k[1] for k in keys], keys=[k[2] for k in keys],
+        earliest=[r.earliest for r in reach.values()],
+        cutoff=[r.cutoff for r in reach.values()],
+        expired=[r.cutoff - policy.expire_after for r in reach.values()],
+        chained=[r.chained for r in reach.values()], full=[r.full for r in reach.values()],
+        sessions=policy.promote_sessions,
     ).columns(*Entry.__table__.columns)
 
 

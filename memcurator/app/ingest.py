@@ -35,6 +35,7 @@ from store.timelines import (
     TimelineKey,
     load_timelines,
     lock_keys,
+    reached,
     timeline_key,
     write_versions,
 )
@@ -310,7 +311,11 @@ def place_and_write(
             by_key.setdefault(key, []).append(entry)
     for key, entries in by_key.items():
         timeline = timelines[key]
-        events.update(timeline.resolve(entries))
+        placed_events = timeline.resolve(entries)
+        if not reached(timeline):  # the placement left the versions loaded: load them all
+            timeline = timelines[key] = load_timelines(conn, entries, full=True)[key]
+            placed_events = timeline.resolve(entries)
+        events.update(placed_events)
         for entry in entries:
             if entry.supersedes and not timeline.holds(entry.supersedes):
                 # Rule 5 compares one scope and key only: say so rather than ignore it silently.
