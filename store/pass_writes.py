@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, insert, select, update
+from sqlalchemy import Connection, bindparam, cast, insert, select, update
+from sqlalchemy.dialects.postgresql import JSONB
 
 from memcurator.consolidation import Expiry, Placement, Policy, Promotion, TopicUpdate
 from memcurator.decisions import NewEntry
@@ -198,7 +199,7 @@ class PassWriter:
                     .values(
                         content=t.content,
                         evidence=len(t.members),
-                        links=list(t.members),
+                        links=self._appended(t),
                         confidence=t.confidence,
                         sensitivity=t.sensitivity,
                         last_confirmed_at=t.last_seen,
@@ -228,6 +229,13 @@ class PassWriter:
         if members:
             insert_rows(self.conn, TopicMember, members)
         self.flush()
+
+    def _appended(self, t: TopicUpdate) -> Any:
+        """The topic's links with its new members appended: on PostgreSQL in the statement
+        (``||``), so a year-old topic's ids are not sent back each night; SQLite gets the list."""
+        if self.conn.dialect.name != "postgresql":
+            return list(t.members)
+        return Entry.links.op("||")(cast(list(t.new_members), JSONB))
 
     def _topic_row(self, t: TopicUpdate) -> dict[str, Any]:
         """A new topic: a summary entry of the pass itself, named after its first member."""

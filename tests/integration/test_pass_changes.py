@@ -49,7 +49,7 @@ def night(engine: Engine, day: date, partitions: int = 2) -> list[PartitionRepor
                 consolidate_partition(
                     conn, as_of=day, partition=Partition(index, partitions), policy=Policy(),
                     flow_run_id="test-run", now=wall(day, 2),
-                )  # fmt: skip
+                )
             )
     return reports
 
