@@ -74,7 +74,7 @@ from memcurator.ids import content_id
 from memcurator.lifecycle import Policy, Sighting, closed_before
 from memcurator.workload import generate_stream
 from store.engine import make_engine, upgrade
-from store.tables import Entry, EntrySource
+from store.tables import Entry, EntrySource, TopicMember
 from store.writes import copy_rows, entry_row, scope_key
 
 DATABASE = "memcurator_bench_nightly"
@@ -360,6 +360,68 @@ def store_counts(engine: Engine) -> dict[str, Any]:
     }
 
 
+def deepen_history(url: str, copies: int, days: int) -> dict[str, Any]:
+    """``copies`` more copies of the store's history, each ``days`` days further back, as a
+    backfill would have left them (observations expired, facts superseded, topics kept): the
+    store ``copies + 1`` times as deep, with the same activity on the night after the data.
+    Ids get a ``hxN_`` prefix; nothing of a copy is active but its topics."""
+    engine = make_engine(url)
+    began = time.perf_counter()
+    with engine.begin() as conn:
+        for k in range(1, copies + 1):
+            shift, prefix = f"interval '{k * days} days'", f"'hx{k}_'"
+            for table, ids, moments, extra in _COPIES:
+                columns = [c.name for c in table.columns]
+                values = []
+                for c in columns:
+                    if c in ids:
+                        values.append(f"CASE WHEN {c} IS NULL THEN NULL ELSE {prefix} || {c} END")
+                    elif c in moments:
+                        values.append(f"{c} - {shift}")
+                    else:
+                        values.append(extra.get(c, c).replace("{prefix}", prefix))
+                conn.execute(
+                    text(
+                        f"INSERT INTO {table.name} ({', '.join(columns)}) "
+                        f"SELECT {', '.join(values)} FROM {table.name} "
+                        f"WHERE {ids[0]} NOT LIKE 'hx%'"
+                    )
+                )
+    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+        conn.execute(text("ANALYZE"))
+    counts = store_counts(engine)
+    engine.dispose()
+    return {"seconds": time.perf_counter() - began, **counts}
+
+
+_TIMES = ("created_at", "valid_from", "valid_since", "valid_to", "last_confirmed_at", "updated_at")
+_COPIES: list[tuple[Any, tuple[str, ...], tuple[str, ...], dict[str, str]]] = [
+    (
+        Entry.__table__,
+        ("id", "supersedes", "superseded_by"),
+        _TIMES,
+        {
+            "status": "CASE WHEN status <> 'active' THEN status "
+            "WHEN type = 'observation' THEN 'expired' "
+            "WHEN subject_key LIKE 'topic:%' THEN status ELSE 'superseded' END",
+            # A topic's key names its first member: the copy's, so one current entry per key.
+            "subject_key": "CASE WHEN subject_key LIKE 'topic:%' "
+            "THEN regexp_replace(subject_key, '/([^/]*)$', '/' || {prefix} || '\\1') "
+            "ELSE subject_key END",
+            "links": "(SELECT jsonb_agg({prefix} || x ORDER BY n) "
+            "FROM jsonb_array_elements_text(links) WITH ORDINALITY AS m(x, n))",
+        },
+    ),
+    (
+        EntrySource.__table__,
+        ("memory_id", "entry_id", "supersedes"),
+        ("created_at", "valid_from"),
+        {},
+    ),
+    (TopicMember.__table__, ("observation_id", "topic_id"), ("last_seen",), {}),
+]
+
+
 # --------------------------------------------------------------------------- the child: one flow
 
 
@@ -638,6 +700,11 @@ def main() -> None:
     parser.add_argument("--days", type=int, default=FULL_YEAR, help="days of data and backfill")
     parser.add_argument("--partitions", type=int, default=8)
     parser.add_argument("--skip-first-night", action="store_true", help="skip case (c)")
+    parser.add_argument(
+        "--deeper", type=int, default=9,
+        help="case (d): the night of (b) on a store with this many more copies of the history "
+        "behind it (9: 10x the store, the same night's activity; 0 skips it)",
+    )  # fmt: skip
     parser.add_argument("--keep", action="store_true", help="keep the databases afterwards")
     parser.add_argument(
         "--database", default=DATABASE, help=f"name of the scratch database ({DATABASE})"
@@ -658,7 +725,8 @@ def main() -> None:
 
 def bench(args: argparse.Namespace) -> None:
     name = args.database
-    first_db = f"{name}_first"
+    first_db, deep_db = f"{name}_first", f"{name}_deep"
+    deep: dict[str, Any] | None = None
     url = database_url(args.pg_url, name)
     last_day = START + timedelta(days=args.days - 1)
     print(
@@ -702,6 +770,17 @@ def bench(args: argparse.Namespace) -> None:
         create_database(args.pg_url, first_db, template=name)
     try:
         backfill = run_flow("backfill", url, START, last_day, args.partitions)
+        if args.deeper:
+            create_database(args.pg_url, deep_db, template=name)
+            deep_url = database_url(args.pg_url, deep_db)
+            grown = deepen_history(deep_url, args.deeper, args.days)
+            print(
+                f"  (d) store {args.deeper + 1}x as deep: {grown['entries']:,} entries, "
+                f"{grown['entry_sources']:,} entry_sources ({grown['seconds']:.0f} s to copy)",
+                flush=True,
+            )
+            deep = run_flow("nightly", deep_url, last_day + timedelta(days=1), last_day,
+                            args.partitions)  # fmt: skip
         one = run_flow("nightly", url, last_day + timedelta(days=1), last_day, args.partitions)
         after = _counts_at(url)
         if not args.skip_first_night:
@@ -712,8 +791,12 @@ def bench(args: argparse.Namespace) -> None:
     finally:
         if not args.keep:
             drop_database(args.pg_url, first_db)
+            drop_database(args.pg_url, deep_db)
             drop_database(args.pg_url, name)
     report(args, loaded, before, backfill, one, after, first)
+    if deep is not None:
+        print()
+        print("\n".join(_night_line(f"(d) the night of (b), {args.deeper + 1}x the store", deep)))
 
 
 def _counts_at(url: str) -> dict[str, Any]:
