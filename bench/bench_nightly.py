@@ -360,11 +360,13 @@ def store_counts(engine: Engine) -> dict[str, Any]:
     }
 
 
-def deepen_history(url: str, copies: int, days: int) -> dict[str, Any]:
+def deepen_history(url: str, copies: int, days: int, *, wider: bool = False) -> dict[str, Any]:
     """``copies`` more copies of the store's history, each ``days`` days further back, as a
     backfill would have left them (observations expired, facts superseded, topics kept): the
     store ``copies + 1`` times as deep, with the same activity on the night after the data.
-    Ids get a ``hxN_`` prefix; nothing of a copy is active but its topics."""
+    Ids get a ``hxN_`` prefix; nothing of a copy is active but its topics. ``wider``: each
+    copy is another tenant's (org ``ORG_hxN``), so the store holds ``copies + 1`` times the
+    users, of whom only the original ones are active on the night."""
     engine = make_engine(url)
     began = time.perf_counter()
     with engine.begin() as conn:
@@ -378,6 +380,8 @@ def deepen_history(url: str, copies: int, days: int) -> dict[str, Any]:
                         values.append(f"CASE WHEN {c} IS NULL THEN NULL ELSE {prefix} || {c} END")
                     elif c in moments:
                         values.append(f"{c} - {shift}")
+                    elif wider and c in _WIDER:
+                        values.append(_WIDER[c].replace("{suffix}", f"'_hx{k}'"))
                     else:
                         values.append(extra.get(c, c).replace("{prefix}", prefix))
                 conn.execute(
@@ -394,6 +398,12 @@ def deepen_history(url: str, copies: int, days: int) -> dict[str, Any]:
     return {"seconds": time.perf_counter() - began, **counts}
 
 
+_WIDER = {
+    "tenant": "tenant || {suffix}",
+    "org_id": "org_id || {suffix}",
+    "scope_key": "replace(scope_key, '\"org_id\":\"' || org_id || '\"', "
+    "'\"org_id\":\"' || org_id || {suffix} || '\"')",
+}
 _TIMES = ("created_at", "valid_from", "valid_since", "valid_to", "last_confirmed_at", "updated_at")
 _COPIES: list[tuple[Any, tuple[str, ...], tuple[str, ...], dict[str, str]]] = [
     (
