@@ -715,6 +715,10 @@ def main() -> None:
         help="case (d): the night of (b) on a store with this many more copies of the history "
         "behind it (9: 10x the store, the same night's activity; 0 skips it)",
     )  # fmt: skip
+    parser.add_argument(
+        "--wider", action="store_true",
+        help="case (d) copies the history as other tenants' (10x the users) instead",
+    )  # fmt: skip
     parser.add_argument("--keep", action="store_true", help="keep the databases afterwards")
     parser.add_argument(
         "--database", default=DATABASE, help=f"name of the scratch database ({DATABASE})"
@@ -783,7 +787,7 @@ def bench(args: argparse.Namespace) -> None:
         if args.deeper:
             create_database(args.pg_url, deep_db, template=name)
             deep_url = database_url(args.pg_url, deep_db)
-            grown = deepen_history(deep_url, args.deeper, args.days)
+            grown = deepen_history(deep_url, args.deeper, args.days, wider=args.wider)
             print(
                 f"  (d) store {args.deeper + 1}x as deep: {grown['entries']:,} entries, "
                 f"{grown['entry_sources']:,} entry_sources ({grown['seconds']:.0f} s to copy)",
