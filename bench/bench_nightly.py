@@ -36,7 +36,11 @@ runs in a fresh ``PREFECT_HOME``):
     day, 8 partitions: total time, time per night, peak RSS;
 (b) ``nightly_consolidation`` for the day after the data, on the backfilled store;
 (c) ``nightly_consolidation`` for the last day on a copy of the never-consolidated store:
-    every observation of the year in one pass, the first night after install.
+    every observation of the year in one pass, the first night after install;
+(d) the night of (b) on a copy of the backfilled store 10x as large (``--deeper 9``): the
+    history copied nine times further back in time (or, ``--wider``, as nine other tenants'),
+    as a backfill leaves it (observations expired, facts superseded, topics kept), so the
+    night's activity is the same as in (b) and only the store's size differs.
 
 A backfill runs over a store that already holds the days after the one it consolidates, as
 any backfill does; its early nights read those later rows too (and filter them out by time).
