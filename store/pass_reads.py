@@ -26,7 +26,7 @@ from memcurator.keys import TOPIC_PREFIX, topic_tool_key
 from memcurator.promotion import ActiveFact
 from memcurator.steps import ChangeWindow, Partition
 from memcurator.vocabulary import MemoryType, Status, most_sensitive
-from store.bulk import in_values
+from store.bulk import chunks, in_values
 from store.tables import ConsolidationRun, Entry, EntrySource, TopicMember
 
 # What a concurrent ingest changes on an observation: the pass compares it before writing.
@@ -273,9 +273,24 @@ def _sightings(
     return sightings, said
 
 
+# One primary-key probe per observation (LATERAL). ``observation_id = ANY(:ids)`` got a
+# generic plan (psycopg prepares repeated statements) that read every member row of the
+# tenant through ``ix_topic_members_topic_id`` and tested each against the whole array: a
+# night's cost grew with every topic's history (issue 13; the intake ledger had the same).
+_MEMBER_PROBE = text(
+    "SELECT m.observation_id FROM unnest(CAST(:ids AS text[])) AS w(i) CROSS JOIN LATERAL "
+    "(SELECT observation_id FROM topic_members WHERE tenant = :tenant "
+    "AND observation_id = w.i OFFSET 0) AS m"
+)
+
+
 def _in_topics(conn: Connection, tenant: str, ids: Sequence[str]) -> set[str]:
     """Which of ``ids`` already belong to a topic."""
     members: set[str] = set()
+    if conn.dialect.name == "postgresql":
+        for chunk in chunks(ids):
+            members.update(conn.scalars(_MEMBER_PROBE, {"ids": list(chunk), "tenant": tenant}))
+        return members
     for member_in in in_values(TopicMember.observation_id, ids, conn):
         members.update(
             conn.scalars(
