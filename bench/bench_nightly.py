@@ -481,6 +481,7 @@ def _instrument(stages: _Stages) -> list[str]:
     wanted: list[tuple[Any, str, str, bool]] = [
         (task, "consolidate_partition", "partition (whole transaction body)", True),
         (pass_, "partition_scopes", "sql: partition scopes", False),
+        (pass_, "changed_scopes", "sql: changed scopes (after a first night)", False),
         (pass_, "load_observations", "sql: load observations + sightings", False),
         (pass_, "load_topics", "sql: load topics + members", False),
         (pass_, "plan_partition", "policy: plan (python, numpy, scikit-learn)", False),
