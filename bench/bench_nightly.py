@@ -36,7 +36,11 @@ runs in a fresh ``PREFECT_HOME``):
     day, 8 partitions: total time, time per night, peak RSS;
 (b) ``nightly_consolidation`` for the day after the data, on the backfilled store;
 (c) ``nightly_consolidation`` for the last day on a copy of the never-consolidated store:
-    every observation of the year in one pass, the first night after install.
+    every observation of the year in one pass, the first night after install;
+(d) the night of (b) on a copy of the backfilled store 10x as large (``--deeper 9``): the
+    history copied nine times further back in time (or, ``--wider``, as nine other tenants'),
+    as a backfill leaves it (observations expired, facts superseded, topics kept), so the
+    night's activity is the same as in (b) and only the store's size differs.
 
 A backfill runs over a store that already holds the days after the one it consolidates, as
 any backfill does; its early nights read those later rows too (and filter them out by time).
@@ -74,7 +78,7 @@ from memcurator.ids import content_id
 from memcurator.lifecycle import Policy, Sighting, closed_before
 from memcurator.workload import generate_stream
 from store.engine import make_engine, upgrade
-from store.tables import Entry, EntrySource
+from store.tables import Entry, EntrySource, TopicMember
 from store.writes import copy_rows, entry_row, scope_key
 
 DATABASE = "memcurator_bench_nightly"
@@ -360,6 +364,78 @@ def store_counts(engine: Engine) -> dict[str, Any]:
     }
 
 
+def deepen_history(url: str, copies: int, days: int, *, wider: bool = False) -> dict[str, Any]:
+    """``copies`` more copies of the store's history, each ``days`` days further back, as a
+    backfill would have left them (observations expired, facts superseded, topics kept): the
+    store ``copies + 1`` times as deep, with the same activity on the night after the data.
+    Ids get a ``hxN_`` prefix; nothing of a copy is active but its topics. ``wider``: each
+    copy is another tenant's (org ``ORG_hxN``), so the store holds ``copies + 1`` times the
+    users, of whom only the original ones are active on the night."""
+    engine = make_engine(url)
+    began = time.perf_counter()
+    with engine.begin() as conn:
+        for k in range(1, copies + 1):
+            shift, prefix = f"interval '{k * days} days'", f"'hx{k}_'"
+            for table, ids, moments, extra in _COPIES:
+                columns = [c.name for c in table.columns]
+                values = []
+                for c in columns:
+                    if c in ids:
+                        values.append(f"CASE WHEN {c} IS NULL THEN NULL ELSE {prefix} || {c} END")
+                    elif c in moments:
+                        values.append(f"{c} - {shift}")
+                    elif wider and c in _WIDER:
+                        values.append(_WIDER[c].replace("{suffix}", f"'_hx{k}'"))
+                    else:
+                        values.append(extra.get(c, c).replace("{prefix}", prefix))
+                conn.execute(
+                    text(
+                        f"INSERT INTO {table.name} ({', '.join(columns)}) "
+                        f"SELECT {', '.join(values)} FROM {table.name} "
+                        f"WHERE {ids[0]} NOT LIKE 'hx%'"
+                    )
+                )
+    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+        conn.execute(text("ANALYZE"))
+    counts = store_counts(engine)
+    engine.dispose()
+    return {"seconds": time.perf_counter() - began, **counts}
+
+
+_WIDER = {
+    "tenant": "tenant || {suffix}",
+    "org_id": "org_id || {suffix}",
+    "scope_key": "replace(scope_key, '\"org_id\":\"' || org_id || '\"', "
+    "'\"org_id\":\"' || org_id || {suffix} || '\"')",
+}
+_TIMES = ("created_at", "valid_from", "valid_since", "valid_to", "last_confirmed_at", "updated_at")
+_COPIES: list[tuple[Any, tuple[str, ...], tuple[str, ...], dict[str, str]]] = [
+    (
+        Entry.__table__,
+        ("id", "supersedes", "superseded_by"),
+        _TIMES,
+        {
+            "status": "CASE WHEN status <> 'active' THEN status "
+            "WHEN type = 'observation' THEN 'expired' "
+            "WHEN subject_key LIKE 'topic:%' THEN status ELSE 'superseded' END",
+            # A topic's key names its first member: the copy's, so one current entry per key.
+            "subject_key": "CASE WHEN subject_key LIKE 'topic:%' "
+            "THEN regexp_replace(subject_key, '/([^/]*)$', '/' || {prefix} || '\\1') "
+            "ELSE subject_key END",
+            "links": "(SELECT jsonb_agg({prefix} || x ORDER BY n) "
+            "FROM jsonb_array_elements_text(links) WITH ORDINALITY AS m(x, n))",
+        },
+    ),
+    (
+        EntrySource.__table__,
+        ("memory_id", "entry_id", "supersedes"),
+        ("created_at", "valid_from"),
+        {},
+    ),
+    (TopicMember.__table__, ("observation_id", "topic_id"), ("last_seen",), {}),
+]
+
+
 # --------------------------------------------------------------------------- the child: one flow
 
 
@@ -405,6 +481,7 @@ def _instrument(stages: _Stages) -> list[str]:
     wanted: list[tuple[Any, str, str, bool]] = [
         (task, "consolidate_partition", "partition (whole transaction body)", True),
         (pass_, "partition_scopes", "sql: partition scopes", False),
+        (pass_, "changed_scopes", "sql: changed scopes (after a first night)", False),
         (pass_, "load_observations", "sql: load observations + sightings", False),
         (pass_, "load_topics", "sql: load topics + members", False),
         (pass_, "plan_partition", "policy: plan (python, numpy, scikit-learn)", False),
@@ -638,6 +715,15 @@ def main() -> None:
     parser.add_argument("--days", type=int, default=FULL_YEAR, help="days of data and backfill")
     parser.add_argument("--partitions", type=int, default=8)
     parser.add_argument("--skip-first-night", action="store_true", help="skip case (c)")
+    parser.add_argument(
+        "--deeper", type=int, default=9,
+        help="case (d): the night of (b) on a store with this many more copies of the history "
+        "behind it (9: 10x the store, the same night's activity; 0 skips it)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--wider", action="store_true",
+        help="case (d) copies the history as other tenants' (10x the users) instead",
+    )  # fmt: skip
     parser.add_argument("--keep", action="store_true", help="keep the databases afterwards")
     parser.add_argument(
         "--database", default=DATABASE, help=f"name of the scratch database ({DATABASE})"
@@ -658,7 +744,8 @@ def main() -> None:
 
 def bench(args: argparse.Namespace) -> None:
     name = args.database
-    first_db = f"{name}_first"
+    first_db, deep_db = f"{name}_first", f"{name}_deep"
+    deep: dict[str, Any] | None = None
     url = database_url(args.pg_url, name)
     last_day = START + timedelta(days=args.days - 1)
     print(
@@ -702,6 +789,17 @@ def bench(args: argparse.Namespace) -> None:
         create_database(args.pg_url, first_db, template=name)
     try:
         backfill = run_flow("backfill", url, START, last_day, args.partitions)
+        if args.deeper:
+            create_database(args.pg_url, deep_db, template=name)
+            deep_url = database_url(args.pg_url, deep_db)
+            grown = deepen_history(deep_url, args.deeper, args.days, wider=args.wider)
+            print(
+                f"  (d) store {args.deeper + 1}x as deep: {grown['entries']:,} entries, "
+                f"{grown['entry_sources']:,} entry_sources ({grown['seconds']:.0f} s to copy)",
+                flush=True,
+            )
+            deep = run_flow("nightly", deep_url, last_day + timedelta(days=1), last_day,
+                            args.partitions)  # fmt: skip
         one = run_flow("nightly", url, last_day + timedelta(days=1), last_day, args.partitions)
         after = _counts_at(url)
         if not args.skip_first_night:
@@ -712,8 +810,12 @@ def bench(args: argparse.Namespace) -> None:
     finally:
         if not args.keep:
             drop_database(args.pg_url, first_db)
+            drop_database(args.pg_url, deep_db)
             drop_database(args.pg_url, name)
     report(args, loaded, before, backfill, one, after, first)
+    if deep is not None:
+        print()
+        print("\n".join(_night_line(f"(d) the night of (b), {args.deeper + 1}x the store", deep)))
 
 
 def _counts_at(url: str) -> dict[str, Any]:

@@ -78,3 +78,45 @@ STEPS = (
     )),
 )  # fmt: skip
 FIGURES = tuple(f for step in STEPS for f in step.figures)
+
+
+# Ingest stamps ``updated_at`` with its clock when its batch starts, before it commits: a
+# batch that was still running when the last pass read the store may carry a stamp up to
+# this much older than that pass's start and still be unseen by it.
+INGEST_COMMIT_MARGIN = timedelta(minutes=5)
+
+
+@dataclass(frozen=True)
+class ChangeWindow:
+    """What may have changed for a partition since its previous pass (at ``since``, its
+    cutoff, started at ``previous_start``): only the scopes with something new, or something
+    due to expire, need loading tonight; every other scope's plan would be empty.
+
+    - new: an observation created, or seen again, in ``[since, cutoff)``;
+    - rewritten: a row stamped at or after ``touched`` (a late arrival, an erasure) or by
+      the previous pass itself (``updated_at`` is its cutoff, ``since``: what it changed may
+      let a remaining observation join a topic tonight);
+    - due: an active observation created or seen in ``(due_from, due_to]``. Everything last
+      seen at or before ``since - expire_after`` was expired by the passes before.
+    """
+
+    cutoff: datetime
+    since: datetime
+    touched: datetime
+    due_from: datetime
+    due_to: datetime
+
+
+def change_window(
+    cutoff: datetime, previous: date, previous_start: datetime, expire_after: timedelta
+) -> ChangeWindow:
+    """The window of a pass at ``cutoff`` whose partition's previous pass was for ``previous``
+    and started at ``previous_start`` (the ledger's ``finished_at``: the pass's clock)."""
+    since = cutoff_of(previous)
+    return ChangeWindow(
+        cutoff=cutoff,
+        since=since,
+        touched=previous_start - INGEST_COMMIT_MARGIN,
+        due_from=since - expire_after,
+        due_to=cutoff - expire_after,
+    )

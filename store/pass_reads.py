@@ -12,7 +12,8 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, select, text
+from sqlalchemy import Connection, Select, and_, exists, func, or_, select, text, union
+from sqlalchemy.orm import aliased
 
 from memcurator.consolidation import (
     TOPIC_SAMPLE,
@@ -23,9 +24,9 @@ from memcurator.consolidation import (
 )
 from memcurator.keys import TOPIC_PREFIX, topic_tool_key
 from memcurator.promotion import ActiveFact
-from memcurator.steps import Partition
+from memcurator.steps import ChangeWindow, Partition
 from memcurator.vocabulary import MemoryType, Status, most_sensitive
-from store.bulk import in_values
+from store.bulk import chunks, in_values
 from store.tables import ConsolidationRun, Entry, EntrySource, TopicMember
 
 # What a concurrent ingest changes on an observation: the pass compares it before writing.
@@ -43,6 +44,30 @@ def partition_landed(
         )
     ).first()
     return None if row is None else (row.finished_at, dict(row.counts or {}))
+
+
+def previous_pass(
+    conn: Connection, run_date: str, partition: Partition
+) -> tuple[str, datetime] | None:
+    """The date and start of ``partition``'s latest pass before ``run_date`` (the ledger),
+    or None when it has none, or when a pass for a later date already ran (then what that
+    pass changed is not tonight's news: the partition is loaded whole, as before)."""
+    runs = select(ConsolidationRun.run_date, ConsolidationRun.finished_at).where(
+        ConsolidationRun.partition == partition.label
+    )
+    later = conn.scalar(
+        select(func.count()).select_from(
+            runs.where(ConsolidationRun.run_date > run_date).subquery()
+        )
+    )
+    if later:
+        return None
+    row = conn.execute(
+        runs.where(ConsolidationRun.run_date < run_date)
+        .order_by(ConsolidationRun.run_date.desc())
+        .limit(1)
+    ).first()
+    return (row.run_date, row.finished_at) if row is not None else None
 
 
 def load_stamps(conn: Connection, tenant: str, ids: Sequence[str]) -> dict[str, Stamp]:
@@ -109,6 +134,75 @@ def partition_scopes(
         if partition.holds(key):
             tenants.setdefault(tenant, []).append(key)
     return tenants
+
+
+def changed_scopes(
+    conn: Connection, partition: Partition, window: ChangeWindow
+) -> dict[str, list[str]]:
+    """The scopes of ``partition`` a full pass would load (an active observation before the
+    cutoff) that have something new, rewritten or due in ``window``, by tenant: found by
+    index (migration 0007), never by loading the partition. On PostgreSQL the owner's
+    ``memcurator_changed_scopes`` names them, as ``partition_scopes`` does."""
+    if conn.dialect.name == "postgresql":
+        pairs = conn.execute(
+            text(
+                "SELECT scope_key, tenant FROM memcurator_changed_scopes("
+                ":cutoff, :since, :touched, :due_from, :due_to)"
+            ),
+            {
+                "cutoff": window.cutoff, "since": window.since, "touched": window.touched,
+                "due_from": window.due_from, "due_to": window.due_to,
+            },
+        ).all()  # fmt: skip
+    else:
+        pairs = conn.execute(_changed_scopes(window)).all()
+    tenants: dict[str, list[str]] = {}
+    for key, tenant in sorted(set(pairs)):
+        if partition.holds(key):
+            tenants.setdefault(tenant, []).append(key)
+    return tenants
+
+
+def _changed_scopes(w: ChangeWindow) -> Select[tuple[str, str]]:
+    """``memcurator_changed_scopes`` (migration 0007) in SQLAlchemy, for SQLite."""
+    observation = Entry.type == MemoryType.OBSERVATION
+    active = Entry.status == Status.ACTIVE
+    created = select(Entry.tenant, Entry.scope_key).where(
+        observation,
+        or_(
+            and_(Entry.created_at >= w.since, Entry.created_at < w.cutoff),
+            and_(active, Entry.created_at > w.due_from, Entry.created_at <= w.due_to),
+        ),
+    )
+    attached = (EntrySource.tenant == Entry.tenant) & (EntrySource.entry_id == Entry.id)
+    seen = (
+        select(Entry.tenant, Entry.scope_key)
+        .join(EntrySource, attached)
+        .where(
+            observation,
+            or_(
+                and_(EntrySource.created_at >= w.since, EntrySource.created_at < w.cutoff),
+                and_(
+                    active, EntrySource.created_at > w.due_from,
+                    EntrySource.created_at <= w.due_to,
+                ),
+            ),
+        )
+    )  # fmt: skip
+    rewritten = select(Entry.tenant, Entry.scope_key).where(
+        or_(Entry.updated_at >= w.touched, Entry.updated_at == w.since)
+    )
+    changed = union(created, seen, rewritten).subquery()
+    loaded = aliased(Entry)
+    return select(changed.c.scope_key, changed.c.tenant).where(
+        exists().where(
+            loaded.tenant == changed.c.tenant,
+            loaded.scope_key == changed.c.scope_key,
+            loaded.type == MemoryType.OBSERVATION,
+            loaded.status == Status.ACTIVE,
+            loaded.created_at < w.cutoff,
+        )
+    )
 
 
 def load_observations(
@@ -182,9 +276,24 @@ def _sightings(
     return sightings, said
 
 
+# One primary-key probe per observation (LATERAL). ``observation_id = ANY(:ids)`` got a
+# generic plan (psycopg prepares repeated statements) that read every member row of the
+# tenant through ``ix_topic_members_topic_id`` and tested each against the whole array: a
+# night's cost grew with every topic's history (issue 13; the intake ledger had the same).
+_MEMBER_PROBE = text(
+    "SELECT m.observation_id FROM unnest(CAST(:ids AS text[])) AS w(i) CROSS JOIN LATERAL "
+    "(SELECT observation_id FROM topic_members WHERE tenant = :tenant "
+    "AND observation_id = w.i OFFSET 0) AS m"
+)
+
+
 def _in_topics(conn: Connection, tenant: str, ids: Sequence[str]) -> set[str]:
     """Which of ``ids`` already belong to a topic."""
     members: set[str] = set()
+    if conn.dialect.name == "postgresql":
+        for chunk in chunks(ids):
+            members.update(conn.scalars(_MEMBER_PROBE, {"ids": list(chunk), "tenant": tenant}))
+        return members
     for member_in in in_values(TopicMember.observation_id, ids, conn):
         members.update(
             conn.scalars(

@@ -13,13 +13,14 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, insert, select, update
+from sqlalchemy import Connection, bindparam, cast, column, insert, select, update, values
+from sqlalchemy.dialects.postgresql import JSONB
 
 from memcurator.consolidation import Expiry, Placement, Policy, Promotion, TopicUpdate
 from memcurator.decisions import NewEntry
 from memcurator.keys import topic_key
 from memcurator.vocabulary import Action, MemoryType, Rule, SourceKind, Status
-from store.bulk import in_values, insert_rows
+from store.bulk import chunks, in_values, insert_rows
 from store.rows import entry_row, iso
 from store.tables import ConsolidationRun, Entry, TopicMember, WriteLog
 
@@ -164,16 +165,27 @@ class PassWriter:
     def expire(self, expiries: Sequence[Expiry]) -> None:
         if not expiries:
             return
-        self.conn.execute(
-            update(Entry)
-            .where(
-                Entry.tenant == self.tenant,
-                Entry.id == bindparam("oid"),
-                Entry.status == Status.ACTIVE,
+        # Each observation expires at its own moment (last seen + expire_after, the plan's).
+        # PostgreSQL: one set-based UPDATE ... FROM (VALUES ...) per chunk; SQLite names no
+        # columns of a VALUES list, so it gets the statement once per row (executemany).
+        closed = {"status": Status.EXPIRED, "updated_at": self.cutoff}
+        mine = (Entry.tenant == self.tenant, Entry.status == Status.ACTIVE)
+        if self.conn.dialect.name != "postgresql":
+            self.conn.execute(
+                update(Entry)
+                .where(*mine, Entry.id == bindparam("oid"))
+                .values(valid_to=bindparam("at"), **closed),
+                [{"oid": e.observation_id, "at": e.expired_at} for e in expiries],
             )
-            .values(status=Status.EXPIRED, valid_to=bindparam("at"), updated_at=self.cutoff),
-            [{"oid": e.observation_id, "at": e.expired_at} for e in expiries],
-        )
+            expiries_by_values: Sequence[Sequence[Expiry]] = ()
+        else:
+            expiries_by_values = list(chunks(expiries, width=2))
+        for chunk in expiries_by_values:
+            due = values(
+                column("oid", Entry.id.type), column("at", Entry.valid_to.type), name="due"
+            ).data([(e.observation_id, e.expired_at) for e in chunk])
+            expire = update(Entry).where(*mine, Entry.id == due.c.oid)
+            self.conn.execute(expire.values(valid_to=due.c.at, **closed))
         days = self.policy.expire_after / timedelta(days=1)
         for e in expiries:
             self.log(
@@ -198,7 +210,7 @@ class PassWriter:
                     .values(
                         content=t.content,
                         evidence=len(t.members),
-                        links=list(t.members),
+                        links=self._appended(t),
                         confidence=t.confidence,
                         sensitivity=t.sensitivity,
                         last_confirmed_at=t.last_seen,
@@ -228,6 +240,13 @@ class PassWriter:
         if members:
             insert_rows(self.conn, TopicMember, members)
         self.flush()
+
+    def _appended(self, t: TopicUpdate) -> Any:
+        """The topic's links with its new members appended: on PostgreSQL in the statement
+        (``||``), so a year-old topic's ids are not sent back each night; SQLite gets the list."""
+        if self.conn.dialect.name != "postgresql":
+            return list(t.members)
+        return Entry.links.op("||")(cast(list(t.new_members), JSONB))
 
     def _topic_row(self, t: TopicUpdate) -> dict[str, Any]:
         """A new topic: a summary entry of the pass itself, named after its first member."""

@@ -34,6 +34,11 @@ APP_PRIVILEGES = {
     "alembic_version": ("SELECT",),
 }
 PASS_SCOPES_FUNCTION = "memcurator_observation_scopes(timestamptz)"
+# The scopes a partition's pass must load (migration 0007): named, never read, across tenants.
+CHANGED_SCOPES_FUNCTION = (
+    "memcurator_changed_scopes(timestamptz, timestamptz, timestamptz, timestamptz, timestamptz)"
+)
+PASS_FUNCTIONS = (PASS_SCOPES_FUNCTION, CHANGED_SCOPES_FUNCTION)
 
 
 @dataclass(frozen=True)
@@ -145,13 +150,14 @@ def _grant(conn: Connection, role: str) -> None:
         sql.SQL("REVOKE ALL ON SCHEMA {} FROM {}").format(where, who),
         sql.SQL("GRANT USAGE ON SCHEMA {} TO {}").format(where, who),
         sql.SQL("GRANT USAGE ON ALL SEQUENCES IN SCHEMA {} TO {}").format(where, who),
-        sql.SQL("REVOKE ALL ON FUNCTION {}.{} FROM PUBLIC").format(
-            where, sql.SQL(PASS_SCOPES_FUNCTION)
-        ),
-        sql.SQL("GRANT EXECUTE ON FUNCTION {}.{} TO {}").format(
-            where, sql.SQL(PASS_SCOPES_FUNCTION), who
-        ),
     ]
+    for function in PASS_FUNCTIONS:
+        statements += [
+            sql.SQL("REVOKE ALL ON FUNCTION {}.{} FROM PUBLIC").format(where, sql.SQL(function)),
+            sql.SQL("GRANT EXECUTE ON FUNCTION {}.{} TO {}").format(
+                where, sql.SQL(function), who
+            ),
+        ]
     for table, privileges in APP_PRIVILEGES.items():
         statements.append(
             sql.SQL("GRANT {} ON {}.{} TO {}").format(

@@ -14,7 +14,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, BigInteger, DateTime, Float, Index, Integer, String, Text
+from sqlalchemy import JSON, BigInteger, DateTime, Float, Index, Integer, String, Text, text
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -99,6 +99,14 @@ class Entry(Base):
         Index("ix_entries_scope_subject_status", "scope_key", "subject_key", "status"),
         Index("ix_entries_user_status", "user_id", "status"),
         Index("ix_entries_type_status_scope", "type", "status", "scope_key", "created_at"),
+        # What changed since a partition's last pass (migration 0007, store.pass_reads).
+        Index(
+            "ix_entries_observation_created",
+            "created_at",
+            postgresql_where=text("type = 'observation'"),
+            sqlite_where=text("type = 'observation'"),
+        ),
+        Index("ix_entries_updated_at", "updated_at"),
     )
 
 
@@ -125,7 +133,10 @@ class EntrySource(Base):
     # must see it again then.
     supersedes: Mapped[str | None] = mapped_column(String(128))
 
-    __table_args__ = (Index("ix_entry_sources_entry_id", "tenant", "entry_id"),)
+    __table_args__ = (
+        Index("ix_entry_sources_entry_id", "tenant", "entry_id"),
+        Index("ix_entry_sources_created_at", "created_at"),
+    )
 
 
 class WriteLog(Base):

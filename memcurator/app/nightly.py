@@ -15,23 +15,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Connection
 
 from memcurator.consolidation import Observation, PassPlan, Policy, plan_partition
 from memcurator.promotion import place_promotions
-from memcurator.steps import FIGURES, STEPS, Partition, Step, cutoff_of
+from memcurator.steps import FIGURES, STEPS, Partition, Step, change_window, cutoff_of
 from store.engine import set_tenants
 from store.pass_reads import (
     Stamp,
+    changed_scopes,
     load_active_facts,
     load_observations,
     load_stamps,
     load_topics,
     partition_landed,
     partition_scopes,
+    previous_pass,
 )
 from store.pass_writes import PassWriter, record_run
 from store.passlock import verify_pass_lock
@@ -173,7 +175,7 @@ def plan(
 ) -> list[_TenantWork]:
     """Load every tenant's share of ``partition`` and plan it; nothing is written yet."""
     work = []
-    for tenant, scopes in sorted(partition_scopes(conn, partition, cutoff).items()):
+    for tenant, scopes in sorted(scopes_to_load(conn, partition, cutoff, policy).items()):
         set_tenants(conn, [tenant])
         stamps: dict[str, Stamp] = {}
         observations = load_observations(conn, scopes, cutoff, stamps=stamps, tenant=tenant)
@@ -182,6 +184,23 @@ def plan(
         work.append(_TenantWork(tenant, scopes, observations, stamps, planned))
     set_tenants(conn, [])
     return work
+
+
+def scopes_to_load(
+    conn: Connection, partition: Partition, cutoff: datetime, policy: Policy
+) -> dict[str, list[str]]:
+    """The scopes of ``partition`` whose plan tonight may hold something, by tenant: after a
+    previous pass of the partition, those with something new, rewritten or due since
+    (``ChangeWindow``), found by index; on its first night, every scope with an active
+    observation. A scope left out would have planned nothing (its observations, topics and
+    sightings are as they were when its last pass left them), so the result is the same."""
+    as_of = (cutoff - timedelta(days=1)).date()
+    previous = previous_pass(conn, as_of.isoformat(), partition)
+    if previous is None:
+        return partition_scopes(conn, partition, cutoff)
+    last_date, last_start = previous
+    window = change_window(cutoff, date.fromisoformat(last_date), last_start, policy.expire_after)
+    return changed_scopes(conn, partition, window)
 
 
 def write_step(conn: Connection, step: Step, work: Sequence[_TenantWork]) -> None:

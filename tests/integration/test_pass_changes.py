@@ -1,0 +1,139 @@
+"""Issue 13: a night costs what that day changed. After a partition's first pass, a night
+loads only the scopes with something new, rewritten or due to expire since the last one,
+and the store ends exactly as if every scope had been loaded every night.
+
+The stores here are fed with a clock that moves as a real one does (each day's ingest after
+the night before, each pass after that day's ingest), so the changed-scope path is taken;
+the tests of ``tests/passes.py`` stamp every write with one fixed clock, which makes every
+row look rewritten and keeps them on the full path.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
+
+import pytest
+from sqlalchemy import Engine
+
+from memcurator.app import nightly
+from memcurator.app.ingest import ingest_stream
+from memcurator.app.nightly import Partition, PartitionReport, consolidate_partition
+from memcurator.consolidation import Policy
+from memcurator.workload import generate_stream
+from store.engine import WRITER
+from store.passlock import pass_lock
+from tests.factories import observation
+from tests.passes import by_day, export, log_counts
+
+DAY0 = date(2025, 3, 1)
+
+
+def wall(day: date, hour: int) -> datetime:
+    """The clock ``hour`` hours into the day after ``day`` (ingest at 1, the pass at 2)."""
+    return datetime.combine(day + timedelta(days=1), time(hour), tzinfo=UTC)
+
+
+def ingest_on(engine: Engine, day: date, rows: Iterable[dict[str, Any] | str]) -> None:
+    lines = [(r if isinstance(r, str) else json.dumps(r)).encode() for r in rows]
+    ingest_stream(engine, lines, clock=lambda: wall(day, 1))
+
+
+def night(engine: Engine, day: date, partitions: int = 2) -> list[PartitionReport]:
+    reports = []
+    for index in range(partitions):
+        with pass_lock(engine), engine.connect().execution_options(**WRITER) as conn, conn.begin():
+            reports.append(
+                consolidate_partition(
+                    conn, as_of=day, partition=Partition(index, partitions), policy=Policy(),
+                    flow_run_id="test-run", now=wall(day, 2),
+                )
+            )
+    return reports
+
+
+def at(day: int, clock: str = "09:17:00") -> str:
+    return f"{(DAY0 + timedelta(days=day)).isoformat()}T{clock}Z"
+
+
+def test_a_night_loads_only_the_scopes_that_changed_since_the_last_pass(engine: Engine) -> None:
+    ingest_on(engine, DAY0, [observation(u, "s_1", at(0)) for u in ("u_1", "u_2", "u_3")])
+    assert sum(r.scopes for r in night(engine, DAY0)) == 3  # a first night loads them all
+    day1 = DAY0 + timedelta(days=1)
+    ingest_on(engine, day1, [observation("u_2", "s_2", at(1))])
+    reports = night(engine, day1)
+    assert sum(r.scopes for r in reports) == 1
+    assert sum(r.observations for r in reports) == 1
+    # Nothing new at all: nothing is loaded.
+    assert sum(r.scopes for r in night(engine, DAY0 + timedelta(days=2))) == 0
+
+
+def test_a_quiet_scope_is_loaded_on_the_night_its_observation_falls_due(engine: Engine) -> None:
+    ingest_on(engine, DAY0, [observation("u_1", "s_1", at(0), id="o_quiet")])
+    for d in range(31):
+        reports = night(engine, DAY0 + timedelta(days=d))
+        due = d == 30  # last seen 1 March 09:17, due 31 March 09:17: the pass for the 31st
+        assert sum(r.scopes for r in reports) == (1 if d in (0, 30) else 0), d
+        assert sum(r.figures["expired"] for r in reports) == (1 if due else 0), d
+
+
+def test_a_late_arrival_in_a_quiet_scope_is_picked_up_by_the_next_pass(engine: Engine) -> None:
+    ingest_on(engine, DAY0, [observation("u_1", "s_1", at(0), id="o_late")])
+    night(engine, DAY0)
+    day3 = DAY0 + timedelta(days=3)
+    # Two sightings of the 1st and 2nd, ingested only on the 4th: promoted that night.
+    ingest_on(engine, day3, [observation("u_1", "s_2", at(0, "12:00:00")),
+                             observation("u_1", "s_3", at(1))])  # fmt: skip
+    reports = night(engine, day3)
+    assert sum(r.scopes for r in reports) == 1
+    assert sum(r.figures["promoted"] for r in reports) == 1
+
+
+def _user_and_time(line: str) -> tuple[str | None, str]:
+    try:
+        doc = json.loads(line)
+        return str(doc["scope"]["user_id"]), str(doc["created_at"])
+    except (ValueError, TypeError, KeyError):
+        return None, ""
+
+
+def _scheduled(
+    new_engine: Callable[[], Engine], days: dict[date, list[Any]], late: dict[date, list[Any]]
+) -> tuple[Engine, int]:
+    """Each day ingested (with the late arrivals due that day), then that night's pass."""
+    engine = new_engine()
+    loaded = 0
+    for d in range(42):
+        day = DAY0 + timedelta(days=d)
+        ingest_on(engine, day, [*days.get(day, []), *late.get(day, [])])
+        loaded += sum(r.scopes for r in night(engine, day))
+    return engine, loaded
+
+
+def test_loading_only_changed_scopes_gives_the_store_loading_every_scope_gives(
+    new_engine: Callable[[], Engine], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """42 nights of the workload: users who go quiet (their observations expire on the
+    night they fall due), restatements, promotions, topics, and late arrivals (a user's
+    day 5 ingested on day 12) — against the same nights with every scope loaded."""
+    stream = list(generate_stream(users=4, days=42, sessions_per_day=1, seed=3,
+                                  start=datetime.combine(DAY0, time(0), tzinfo=UTC)))  # fmt: skip
+    quiet = {"u_0001", "u_0002"}
+    kept: list[Any] = []
+    held: list[Any] = []
+    for line in stream:
+        user, created = _user_and_time(line)
+        if user in quiet and created >= at(10, "00:00:00"):
+            continue
+        (held if user == "u_0003" and created.startswith(at(5)[:10]) else kept).append(line)
+    days = by_day(kept)
+    late = {DAY0 + timedelta(days=12): held}
+    assert held and quiet <= {_user_and_time(x)[0] for x in kept}
+    changed, loaded = _scheduled(new_engine, days, late)
+    monkeypatch.setattr(nightly, "previous_pass", lambda *args: None)
+    everything, loaded_all = _scheduled(new_engine, days, late)
+    assert export(changed) == export(everything)
+    assert log_counts(changed) == log_counts(everything)
+    assert loaded < loaded_all  # and the changed-scope path was taken
