@@ -16,8 +16,9 @@ from typing import Any
 
 from sqlalchemy import Connection, bindparam, select, text, tuple_, update
 
+from memcurator.attributes import legacy_forms
 from memcurator.decisions import NewEntry
-from memcurator.keys import key_attribute
+from memcurator.keys import FACT_PREFIX, key_attribute
 from memcurator.lifecycle import Policy
 from memcurator.meaning import cardinality
 from memcurator.resolve import Timeline, Version
@@ -88,10 +89,13 @@ def load_timelines(
     timelines = {
         k: Timeline([], cardinality(key_attribute(kinds[k])), policy=policy) for k in earliest
     }
-    for chunk in chunks(list(earliest), width=3):
+    # Entries keyed before attribute names were canonical (`subject:u/seat`) join the key they
+    # now read as (`subject:u/seat_preference`): found again, never rewritten.
+    older = {old: k for k in earliest for old in _older_keys(k) if old not in earliest}
+    for chunk in chunks([*earliest, *older], width=3):
         for row in conn.execute(_versions_query(conn, list(chunk))).mappings():
             key = (row["scope_key"], row["type"], row["subject_key"])
-            timelines[key].versions.append(version_from_row(row))
+            timelines[older.get(key, key)].versions.append(version_from_row(row))
     needs_sources: list[Version] = []
     for key, timeline in timelines.items():
         ties = Counter((v.valid_since, v.source_kind) for v in timeline.versions)
@@ -105,6 +109,16 @@ def load_timelines(
     for timeline in timelines.values():
         timeline.origin = {s.memory_id: v.id for v in timeline.versions for s in v.sources or ()}
     return timelines
+
+
+def _older_keys(key: TimelineKey) -> list[TimelineKey]:
+    """The spellings a fact key may have been stored under before its attribute was read
+    canonically (attributes.legacy_forms)."""
+    scope, kind, subject = key
+    if not subject.startswith(FACT_PREFIX):
+        return []
+    entity, attribute = subject[len(FACT_PREFIX) :].rsplit("/", 1)
+    return [(scope, kind, f"{FACT_PREFIX}{entity}/{form}") for form in legacy_forms(attribute)]
 
 
 def _versions_query(conn: Connection, keys: list[TimelineKey]) -> Any:
