@@ -161,3 +161,58 @@ def legacy_forms(canonical: str) -> tuple[str, ...]:
     # Only spellings that read as this attribute today: `preferred_pet` is not a `pet`.
     return tuple(sorted(f for f in forms if f != canonical and canonical_attribute(f) == canonical))
 
+
+# --------------------------------------------------------------------------- attributes in words
+
+# What a statement's grammar says its attribute is, when no lexicon topic names one:
+#   "Takes his coffee with oat milk"            -> coffee     (verb + possessive + noun)
+#   "Our on-call rotation changes on Mondays"  -> on_call_rotation (possessive noun phrase + verb)
+#   "Coffee order: oat flat white"              -> coffee_order (a label)
+# The noun phrase is the attribute; what follows it is the value. Anything less clear is None.
+_POSSESSIVE = r"(?:my|our|his|her|their|the user's|the team's|the project's)"
+_NOUN = r"[a-z][a-z]*(?:-[a-z]+)*"
+_VERB_OBJECT = re.compile(
+    rf"^(?:takes|drinks|has|likes|loves|wants|needs|prefers|orders|keeps|gets|wears|eats"
+    rf"|books|picks|chooses|sets|runs|starts|ends|schedules|plans) {_POSSESSIVE} ({_NOUN})"
+    r"(?: (?:with|at|in|on|for|from|to|by|as|during|before|after|every|each|when|around|over"
+    r"|under|no|without)\b| ?[,;]| \w+ly\b)"
+)
+_SUBJECT_PHRASE = re.compile(
+    rf"^{_POSSESSIVE} ((?:{_NOUN} ){{0,3}}?{_NOUN}) (?:is|are|was|were|changes|change|rotates"
+    r"|rotate|runs|run|happens|happen|starts|start|ends|end|stays|stay|goes|go|moved|moves"
+    r"|falls|fall|takes place|switched|switches|lives|live|sits|sit|uses|use|needs|need"
+    r"|should|must|will|has to|have to|now)\b"
+)
+_LABEL = re.compile(rf"^((?:{_NOUN} ){{0,2}}{_NOUN}) ?[:=] ?\S")
+# First words that are not an attribute: change and note prefixes, pronouns, quantities, and
+# words that only frame a statement ("my plan is", "our guess was").
+_NOT_ATTRIBUTE = frozenset(re.findall(r"\S+", """
+    update updated correction edit note notes fyi ps reminder also again btw important
+    todo re fwd warning tip heads info summary context background question answer reply
+    it this that these those there here one thing things something everything nothing stuff
+    plan plans guess idea hope thought thoughts feeling view opinion take point problem issue
+    fault bad mistake turn goal goals way name names day days week time times
+    team project company org organization user agent assistant bot
+    wife husband partner spouse son daughter kid kids child children mother mom mum father dad
+    parent parents brother sister friend friends colleague colleagues coworker coworkers
+    co-worker co-workers manager boss client clients customer customers doctor
+"""))
+
+
+def read_attribute(text: str) -> str | None:
+    """The attribute a subjectless statement's grammar names (see above), canonically spelled,
+    or None. An attribute the synonym table knows is left to the lexicon (keys.py): when the
+    lexicon did not recognise the statement, the word is used another way ("my flight is at
+    9" is not a flight preference)."""
+    lowered = " ".join(text.lower().replace("\u2019", "'").split())
+    found = (_VERB_OBJECT.match(lowered) or _SUBJECT_PHRASE.match(lowered)
+             or _LABEL.match(lowered))
+    if found is None:
+        return None
+    words = found.group(1).split()
+    if any(w in _NOT_ATTRIBUTE for w in words) or (words[0] in _LEADING and len(words) == 1):
+        return None
+    name = stem("_".join(words))
+    if not name or name in _SYNONYMS or name in _SYNONYMS.values() or name in _AMBIGUOUS:
+        return None
+    return name
