@@ -191,8 +191,7 @@ _NOT_ATTRIBUTE = frozenset(re.findall(r"\S+", """
     todo re fwd warning tip heads info summary context background question answer reply
     it this that these those there here one thing things something everything nothing stuff
     plan plans guess idea hope thought thoughts feeling view opinion take point problem issue
-    fault bad mistake turn goal goals way name names day days week time times habit habits
-    routine tendency practice approach
+    fault bad mistake turn goal goals way name names day days week time times
     team project company org organization user agent assistant bot
     wife husband partner spouse son daughter kid kids child children mother mom mum father dad
     parent parents brother sister friend friends colleague colleagues coworker coworkers

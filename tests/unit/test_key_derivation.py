@@ -280,7 +280,6 @@ def test_a_statement_whose_grammar_names_an_attribute_gets_that_key(
         "Note: call back tomorrow",
         "My flight is at 9",  # a word the lexicon owns, used another way
         "My plan is to leave early",  # words that only frame a statement
-        "My habit is to pair in the afternoon",
         "It is raining",
         "Is our on-call rotation on Mondays?",
         "Likes his eggs scrambled",  # no clear boundary between attribute and value
