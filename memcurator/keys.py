@@ -20,7 +20,6 @@ import re
 from collections.abc import Mapping
 
 from memcurator.attributes import normalise_key_part as normalise_key_part
-from memcurator.attributes import read_attribute
 from memcurator.symptoms import canonical_tool, observation_parts
 from memcurator.vocabulary import MemoryType
 
@@ -209,26 +208,15 @@ def derive_fact_subject(content: str, scope_levels: Mapping[str, str]) -> tuple[
     """(entity, attribute) for a fact that came without `subject`, or None when the content does
     not clearly name one. The entity is the value of the scope level the statement is about (the
     most specific level present for a subjectless statement); the attribute is a canonical topic
-    name ("seat_preference", "allergies", ...), or else the attribute the statement's grammar
-    names (attributes.read_attribute: "Takes his coffee with oat milk" -> coffee). Conservative:
-    when it cannot tell, None."""
+    name ("seat_preference", "allergies", ...). Conservative: when it cannot tell, None."""
     text = " ".join(content.translate(_QUOTES).split())
     if not text or text.endswith("?"):
         return None  # a question states nothing
     topics = [(name, found) for name, pattern in _TOPICS if (found := pattern.search(text))]
-    if len(topics) > 1:
-        return None  # two topics: "window seats on direct flights" belongs to neither key
-    if topics:
-        attribute, found = topics[0]
-        opens_with_topic = found.start() == 0
-    else:
-        # No topic of the lexicon: the attribute the grammar names, if it names one
-        # ("Takes his coffee with oat milk" -> coffee); its opening is the grammar's.
-        read = read_attribute(text)
-        if read is None:
-            return None
-        attribute, opens_with_topic = read, True
-    level = _entity_level(text, scope_levels, attribute, opens_with_topic=opens_with_topic)
+    if len(topics) != 1:
+        return None  # no topic, or two: "window seats on direct flights" belongs to neither key
+    attribute, found = topics[0]
+    level = _entity_level(text, scope_levels, attribute, opens_with_topic=found.start() == 0)
     return (scope_levels[level], attribute) if level else None
 
 

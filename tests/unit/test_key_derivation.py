@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memcurator.keys import FACT_ATTRIBUTES, derive_fact_subject, normalise_key_part, subject_key
+from memcurator.keys import FACT_ATTRIBUTES, derive_fact_subject, subject_key
 from memcurator.meaning import cardinality
 
 USER = {"org_id": "acme", "user_id": "u_8821"}
@@ -240,60 +240,7 @@ def test_any_content_gets_a_key_from_its_own_scope_or_none() -> None:
             derived_keys.append(derived)
             entity, attribute = derived
             assert entity in scope.values()
-            # A lexicon topic, or the words the statement's grammar names (no third source).
-            words = normalise_key_part(content)
-            assert attribute in FACT_ATTRIBUTES or attribute.split("_")[0] in words
+            assert attribute in FACT_ATTRIBUTES
 
     check()
     assert len(derived_keys) >= 50, f"only {len(derived_keys)} of 300 examples derived a key"
-
-
-# -- attributes the grammar names, beyond the lexicon (issue 10) -----------------------------
-
-TEAM = {"org_id": "acme", "team_id": "t_3", "user_id": "u_8821"}
-
-
-@pytest.mark.parametrize(
-    ("content", "expected"),
-    [
-        ("Takes his coffee with oat milk", ("u_8821", "coffee")),
-        ("My usual coffee is a flat white", ("u_8821", "coffee")),
-        ("Our on-call rotation changes on Mondays", ("t_3", "on_call_rotation")),
-        ("Our release trains run every two weeks", ("t_3", "release_train")),
-        ("Coffee order: oat flat white", ("u_8821", "coffee_order")),
-        ("Has her desk by the window", ("u_8821", "desk")),
-    ],
-)
-def test_a_statement_whose_grammar_names_an_attribute_gets_that_key(
-    content: str, expected: tuple[str, str]
-) -> None:
-    assert derive_fact_subject(content, TEAM) == expected
-
-
-@pytest.mark.parametrize(
-    "content",
-    [
-        "Alice takes her coffee black",  # someone else
-        "His coffee is black",  # who?
-        "My wife takes her coffee with milk",
-        "Update: switched to oat milk",  # a change prefix is not an attribute
-        "Note: call back tomorrow",
-        "My flight is at 9",  # a word the lexicon owns, used another way
-        "My plan is to leave early",  # words that only frame a statement
-        "It is raining",
-        "Is our on-call rotation on Mondays?",
-        "Likes his eggs scrambled",  # no clear boundary between attribute and value
-    ],
-)
-def test_a_statement_whose_grammar_is_unclear_gets_no_key(content: str) -> None:
-    assert derive_fact_subject(content, TEAM) is None
-
-
-def test_restatements_share_the_grammar_key_and_other_attributes_do_not() -> None:
-    coffee = {derive_fact_subject(c, TEAM) for c in (
-        "Takes his coffee with oat milk", "My coffee is an oat latte", "Coffee: oat latte")}
-    assert coffee == {("u_8821", "coffee")}
-    others = {derive_fact_subject(c, TEAM) for c in (
-        "Takes his tea with lemon", "Coffee order: oat latte", "Our on-call rotation is weekly",
-        "Prefers window seats")}
-    assert ("u_8821", "coffee") not in others and len(others) == 4
