@@ -7,8 +7,7 @@ better than a wrong merge.
 
 ``derive_fact_subject`` reads a key off a fact that came without ``subject``: an entity (the
 scope level the statement is about: the user, the team, the project...) and an attribute from a
-compact lexicon of topics, or, when no topic matches, the attribute the statement's grammar names
-(attributes.read_attribute). It is conservative by design: a statement about someone else ("my
+compact lexicon of topics. It is conservative by design: a statement about someone else ("my
 wife is vegetarian"), about an unknown subject, about two topics at once, or a question, gets no
 key, because a key in the wrong place causes a wrong merge or a wrong supersession, while no key
 only costs a second entry.
