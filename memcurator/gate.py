@@ -27,6 +27,7 @@ from typing import Any, get_args
 from pydantic import BaseModel, ValidationError
 
 from memcurator import privacy
+from memcurator.attributes import canonical_attribute
 from memcurator.decisions import Decision, LogEvent, NewEntry
 from memcurator.ids import content_id, fingerprint
 from memcurator.keys import derive_fact_subject, subject_key
@@ -210,7 +211,11 @@ def _unconfirmed_inference(candidate: Candidate) -> str | None:
 def _new_entry(candidate: Candidate, memory_id: str) -> NewEntry:
     subject = candidate.subject
     entity, attribute = (subject.entity, subject.attribute) if subject else (None, None)
-    if subject is None and candidate.type == MemoryType.FACT:
+    if subject is not None:
+        # One attribute, one key: `seat`, `seats` and `preferred_seat` are `seat_preference`
+        # (attributes.py); the subject keeps the name as given, the log says how it was read.
+        attribute = canonical_attribute(subject.attribute, subject.value or candidate.content)
+    elif candidate.type == MemoryType.FACT:
         # No subject given: derive one only when the content clearly names it (keys.py).
         derived = derive_fact_subject(candidate.content, candidate.scope.levels())
         entity, attribute = derived if derived else (None, None)

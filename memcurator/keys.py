@@ -16,19 +16,13 @@ only costs a second entry.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Mapping
 
+from memcurator.attributes import normalise_key_part as normalise_key_part
 from memcurator.symptoms import canonical_tool, observation_parts
 from memcurator.vocabulary import MemoryType
 
 _NON_WORD = re.compile(r"[^\w]+")
-
-
-def normalise_key_part(text: str) -> str:
-    """Case-, accent- and punctuation-insensitive form of one key part."""
-    folded = unicodedata.normalize("NFKC", text).casefold()
-    return _NON_WORD.sub("_", folded).strip("_")
 
 
 # Every key format, built and read here only. A subject key is a prefix and two parts joined

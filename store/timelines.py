@@ -17,8 +17,9 @@ from typing import Any
 
 from sqlalchemy import Connection, bindparam, select, text, tuple_, update
 
+from memcurator.attributes import legacy_forms
 from memcurator.decisions import NewEntry
-from memcurator.keys import key_attribute
+from memcurator.keys import FACT_PREFIX, key_attribute
 from memcurator.lifecycle import Policy, Sighting, closed_before, day_start
 from memcurator.meaning import cardinality
 from memcurator.resolve import CHAINED_TYPES, LIVE, Timeline, Version
@@ -130,11 +131,16 @@ def load_timelines(
     reach = reach_of(entries)
     if full:
         reach = {k: replace(r, full=True) for k, r in reach.items()}
-    timelines = _load(conn, reach, kinds, policy)
+    # Entries keyed before attribute names were canonical (`subject:u/seat`) join the key they
+    # now read as (`subject:u/seat_preference`), within the same reach: found again, never
+    # rewritten.
+    older = {old: k for k in reach for old in _older_keys(k) if old not in reach}
+    timelines = _load(conn, reach, kinds, policy, older)
     short = [k for k, t in timelines.items() if not reach[k].full and not _covers(t, reach[k])]
     if short:
-        timelines.update(_load(conn, {k: replace(reach[k], full=True) for k in short},
-                               kinds, policy))
+        whole = {k: replace(reach[k], full=True) for k in short}
+        timelines.update(_load(conn, whole, kinds, policy,
+                               {old: k for old, k in older.items() if k in whole}))
     return timelines
 
 
@@ -146,16 +152,19 @@ def reached(timeline: Timeline) -> bool:
 
 def _load(
     conn: Connection, reach: dict[TimelineKey, Reach], kinds: dict[TimelineKey, str | None],
-    policy: Policy,
+    policy: Policy, older: dict[TimelineKey, TimelineKey],
 ) -> dict[TimelineKey, Timeline]:
+    """The versions of every key of ``reach``, those stored under an older spelling of it
+    (``older``: old key -> key) included, read with that key's reach."""
     timelines = {
         k: Timeline([], cardinality(key_attribute(kinds[k])), policy=policy) for k in reach
     }
-    for chunk in chunks(list(reach), width=3):
-        query = _versions_query(conn, {k: reach[k] for k in chunk}, policy)
+    wanted = {**reach, **{old: reach[k] for old, k in older.items()}}
+    for chunk in chunks(list(wanted), width=3):
+        query = _versions_query(conn, {k: wanted[k] for k in chunk}, policy)
         for row in conn.execute(query).mappings():
             key = (row["scope_key"], row["type"], row["subject_key"])
-            timelines[key].versions.append(version_from_row(row))
+            timelines[older.get(key, key)].versions.append(version_from_row(row))
     if conn.dialect.name != "postgresql":
         _drop_closed(conn, timelines, reach, policy)
     needs_sources: list[Version] = []
@@ -174,6 +183,16 @@ def _load(
         if reach[key].chained and not reach[key].full:
             _set_floor(timeline, reach[key].earliest)
     return timelines
+
+
+def _older_keys(key: TimelineKey) -> list[TimelineKey]:
+    """The spellings a fact key may have been stored under before its attribute was read
+    canonically (attributes.legacy_forms)."""
+    scope, kind, subject = key
+    if not subject.startswith(FACT_PREFIX):
+        return []
+    entity, attribute = subject[len(FACT_PREFIX) :].rsplit("/", 1)
+    return [(scope, kind, f"{FACT_PREFIX}{entity}/{form}") for form in legacy_forms(attribute)]
 
 
 def _set_floor(timeline: Timeline, earliest: datetime) -> None:

@@ -24,8 +24,10 @@ from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import StatementError
 
 from memcurator.app.retry import RetryPolicy
+from memcurator.attributes import explain
 from memcurator.decisions import Decision, LogEvent, NewEntry
 from memcurator.gate import evaluate_line, reject_oversize, reject_store_refusal
+from memcurator.keys import FACT_PREFIX, key_attribute
 from memcurator.resolve import Version
 from memcurator.schema import Candidate
 from memcurator.settings import Settings
@@ -317,6 +319,9 @@ def place_and_write(
             placed_events = timeline.resolve(entries)
         events.update(placed_events)
         for entry in entries:
+            if read_as := _attribute_read_as(entry):
+                first = events[entry.id][0]
+                events[entry.id][0] = replace(first, reason=f"{first.reason}; {read_as}")
             if entry.supersedes and not timeline.holds(entry.supersedes):
                 # Rule 5 compares one scope and key only: say so rather than ignore it silently.
                 first = events[entry.id][0]
@@ -332,6 +337,15 @@ def place_and_write(
     if log:
         apply_decisions(conn, placed, now=now, flow_run_id=flow_run_id)
     return placed
+
+
+def _attribute_read_as(entry: NewEntry) -> str | None:
+    """"`seat` read as `seat_preference`" when the key's attribute is the subject's own
+    attribute read canonically (the subject is screened by the gate before it gets here)."""
+    key = entry.subject_key or ""
+    if entry.subject_attribute is None or not key.startswith(FACT_PREFIX):
+        return None
+    return explain(entry.subject_attribute, key_attribute(key) or "")
 
 
 def by_tenant(decisions: Sequence[Decision]) -> dict[str, list[Decision]]:

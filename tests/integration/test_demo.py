@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
+from collections import defaultdict
 from pathlib import Path
+
+from memcurator.workload import FACT_TEMPLATES
 
 
 def run_demo(out: Path, home: Path) -> subprocess.CompletedProcess[str]:
@@ -66,6 +70,23 @@ def test_the_demo_gates_a_stream_and_shows_the_seeds_cases(tmp_path: Path) -> No
         assert step in text, step
     assert text.index("generating") < text.index("gated") < text.index("What the gate did")
     assert "| INFO" not in result.stderr  # Prefect's own lines stay quiet
+    assert attributes_under_two_keys(out / "memcurator-demo.db") == {}
     # Running it again starts from a fresh store: the same numbers come out.
     again = run_demo(out, tmp_path / "prefect")
     assert again.stdout.split("Dropped")[0] == text.split("Dropped")[0]
+
+
+def attributes_under_two_keys(db: Path) -> dict[tuple[str, str], set[str]]:
+    """(scope, attribute) -> the keys its active facts are under, where there is more than one:
+    the demo's extractor spells `seat` where the words read `seat_preference` (issue 10)."""
+    attribute_of = {text: name for name, _, texts in FACT_TEMPLATES for text in texts}
+    keys: defaultdict[tuple[str, str], set[str]] = defaultdict(set)
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute(
+            "SELECT scope_key, content, subject_key FROM entries WHERE type = 'fact' "
+            "AND status = 'active' AND subject_key IS NOT NULL"
+        ).fetchall()
+    for scope, content, key in rows:
+        if content in attribute_of:
+            keys[(scope, attribute_of[content])].add(key)
+    return {k: v for k, v in keys.items() if len(v) > 1}
