@@ -26,7 +26,7 @@ from typing import Any
 from prefect import flow, get_run_logger
 from prefect.artifacts import create_markdown_artifact, create_table_artifact
 from prefect.client.schemas.objects import FlowRun
-from prefect.context import FlowRunContext
+from prefect.context import FlowRunContext, TagsContext
 from prefect.futures import PrefectFuture, as_completed
 from prefect.runtime import flow_run
 from sqlalchemy import Engine
@@ -95,7 +95,12 @@ def nightly_consolidation(
     logger = get_run_logger()
     with pass_lock(engine, wait_seconds=wait_seconds):
         lock = pass_lock_token(engine)  # a task on a Dask worker checks the flow still holds it
-        futures = [consolidate.submit(day, index, count, lock) for index in range(count)]
+        # The night's run carries its tags (a backfill's `nightly`, `date:...`); its partition
+        # tasks take none: Prefect takes a tag-concurrency lease through its API for every
+        # tagged task run, which doubled a backfilled night's time (6 nights x 4 partitions:
+        # 21.6 s with task tags, 11.5 s without).
+        with TagsContext(current_tags=set()):
+            futures = [consolidate.submit(day, index, count, lock) for index in range(count)]
         index_of = {f.task_run_id: i for i, f in enumerate(futures)}
         reports: dict[int, dict[str, Any]] = {}
         for done, future in enumerate(as_completed(futures), start=1):

@@ -114,6 +114,24 @@ def test_a_partition_has_one_name_in_task_runs_log_lines_and_artifacts(
     assert f"inserted {promotion['Count']}" in promotion["Write-log rows"]
 
 
+def test_a_tagged_night_keeps_its_tags_off_its_partition_tasks(
+    seeded: tuple[str, Engine], client: Any
+) -> None:
+    """A backfilled night's run is tagged for the operator's filters; its partition tasks are
+    not, since Prefect takes a tag-concurrency lease through its API for each tagged task run
+    (it doubled a backfilled night's time)."""
+    from prefect import tags
+
+    url, _ = seeded
+    with tags("nightly", "backfill", f"date:{DAY}"):
+        state, run_id = run_night(url)
+    assert state.is_completed()
+    assert {"nightly", "backfill", f"date:{DAY}"} <= set(client.read_flow_run(run_id).tags)
+    tasks, _, _ = recorded(client, run_id)
+    assert sorted(t.name for t in tasks) == NAMES
+    assert all(t.tags == [] for t in tasks), [t.tags for t in tasks]
+
+
 def test_a_rerun_reports_what_the_ledger_recorded_not_zeros(
     seeded: tuple[str, Engine], client: Any
 ) -> None:
