@@ -9,9 +9,11 @@ from datetime import date
 from typing import Any
 
 from sqlalchemy import Engine
+from sqlalchemy.exc import DBAPIError
 
 from memcurator.app.report import load_report
 from memcurator.steps import FIGURES
+from store.errors import fault_reason
 
 # Each rule's decision: what the table calls it and the figures that count its decisions.
 DECISIONS = {
@@ -76,8 +78,13 @@ def night_markdown(
 
 
 def _drops(engine: Engine, day: date) -> list[str]:
-    """That day's gate drops per rule and the drift flags of the day."""
-    report = load_report(engine, until=day, days=1)
+    """That day's gate drops per rule and the drift flags of the day. The night's partitions
+    have committed by now: a store that cannot be read at this point (a cut connection)
+    leaves this section unread, in one safe line, rather than failing the night with it."""
+    try:
+        report = load_report(engine, until=day, days=1)
+    except DBAPIError as exc:
+        return [f"## Gate drops on {day}", "", f"Not read: {fault_reason(exc)}."]
     row = report.per_day.loc[day.isoformat()]
     judged = int(row["judged"])
     rules = [
