@@ -12,7 +12,7 @@ import hashlib
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, select, text, tuple_, update
@@ -256,6 +256,13 @@ def _closed_for_good(version: Version, cutoff: datetime, policy: Policy) -> bool
     return closed_before(seen, cutoff, policy)
 
 
+def _before(moment: datetime, span: timedelta) -> datetime:
+    """``moment - span``, or the earliest moment there is when that would fall before it (a
+    candidate may be dated in the year 1)."""
+    floor = datetime.min.replace(tzinfo=moment.tzinfo)
+    return moment - span if moment - floor > span else floor
+
+
 def _versions_query(conn: Connection, reach: dict[TimelineKey, Reach], policy: Policy) -> Any:
     keys = list(reach)
     if conn.dialect.name != "postgresql":
@@ -287,7 +294,7 @@ def _versions_query(conn: Connection, reach: dict[TimelineKey, Reach], policy: P
         scopes=[k[0] for k in keys], types=[k[1] for k in keys], keys=[k[2] for k in keys],
         earliest=[r.earliest for r in reach.values()],
         cutoff=[r.cutoff for r in reach.values()],
-        expired=[r.cutoff - policy.expire_after for r in reach.values()],
+        expired=[_before(r.cutoff, policy.expire_after) for r in reach.values()],
         chained=[r.chained for r in reach.values()], full=[r.full for r in reach.values()],
         sessions=policy.promote_sessions,
     ).columns(*Entry.__table__.columns)
