@@ -105,3 +105,21 @@ def stage_hooks(hook: Hook) -> dict[str, Callable[..., Any]]:
         hook(conn, step.name)
 
     return {"plan": planned, "write_step": written}
+
+
+def refuse_ledger_row(label: str) -> str:
+    """PostgreSQL DDL for a real, non-transient fault in one partition: a trigger that refuses
+    the ledger row of partition ``label`` (e.g. ``p02-of-03``), so that partition's pass fails
+    at its last write and rolls back while the others commit. ``%%`` is for a driver's
+    ``exec_driver_sql``, which formats its text."""
+    return f"""
+CREATE FUNCTION refuse_p02() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.partition = '{label}' THEN
+    RAISE EXCEPTION 'ledger refuses %%', NEW.partition;
+  END IF;
+  RETURN NEW;
+END $$;
+CREATE TRIGGER refuse_p02 BEFORE INSERT ON consolidation_runs
+  FOR EACH ROW EXECUTE FUNCTION refuse_p02();
+"""

@@ -21,7 +21,7 @@ from flows.nightly import MANUAL_KEYS, SCHEDULED_KEYS, NightFailed, artifact_key
 from flows.nightly import nightly_consolidation as nightly_flow
 from memcurator.workload import generate_stream
 from store.engine import make_engine, upgrade
-from tests.passes import ingest
+from tests.passes import ingest, refuse_ledger_row
 
 pytestmark = pytest.mark.usefixtures("flows_env")
 DAY = "2025-01-10"
@@ -151,17 +151,7 @@ def test_a_rerun_reports_what_the_ledger_recorded_not_zeros(
     assert any("already done on" in m and m.startswith(NAMES[0]) for m in logs), logs
 
 
-REFUSE_P02 = """
-CREATE FUNCTION refuse_p02() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW.partition = 'p02-of-03' THEN
-    RAISE EXCEPTION 'ledger refuses %%', NEW.partition;
-  END IF;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER refuse_p02 BEFORE INSERT ON consolidation_runs
-  FOR EACH ROW EXECUTE FUNCTION refuse_p02();
-"""
+REFUSE_P02 = refuse_ledger_row("p02-of-03")
 
 
 @pytest.mark.postgres

@@ -36,6 +36,7 @@ from memcurator.app.ingest import ingest_stream, read_lines
 from memcurator.workload import generate_stream
 from store.engine import make_engine, upgrade
 from tests.integration.test_flow_secrets import PASSWORD, with_password
+from tests.passes import refuse_ledger_row
 
 pytestmark = pytest.mark.postgres
 
@@ -332,17 +333,7 @@ def read_store(url: str) -> tuple[list[tuple[str, str, str | None]], list[str | 
     return ledger, logged
 
 
-REFUSE_P02 = """
-CREATE FUNCTION refuse_p02() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW.partition = 'p02-of-02' THEN
-    RAISE EXCEPTION 'ledger refuses %%', NEW.partition;
-  END IF;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER refuse_p02 BEFORE INSERT ON consolidation_runs
-  FOR EACH ROW EXECUTE FUNCTION refuse_p02();
-"""
+REFUSE_P02 = refuse_ledger_row("p02-of-02")
 FAILED_NIGHT = "2025-01-09"
 
 
