@@ -15,7 +15,9 @@ only costs a second entry.
 
 from __future__ import annotations
 
+import hashlib
 import re
+import unicodedata
 from collections.abc import Mapping
 
 from memcurator.attributes import normalise_key_part as normalise_key_part
@@ -32,6 +34,7 @@ FACT_PREFIX = "subject:"
 TASK_PREFIX = "task:"
 OBSERVATION_PREFIX = "obs:"
 TOPIC_PREFIX = "topic:"
+WORDING_PREFIX = "text:"
 # A topic of observations that name no tool.
 GENERAL_TOPIC = "general"
 
@@ -44,10 +47,15 @@ def subject_key(
     task_id: str | None = None,
     tool: str | None = None,
     symptom: str | None = None,
+    content: str | None = None,
 ) -> str | None:
-    """The dedup key of an entry, or None when nothing says what it is about."""
+    """The dedup key of an entry, or None when nothing says what it is about. A fact whose
+    subject neither came with it nor can be read off it is keyed by its own wording
+    (``wording_key``), given its ``content``."""
     if entity and attribute:
         return fact_key(entity, attribute)
+    if memory_type == MemoryType.FACT and content:
+        return wording_key(content)
     if memory_type == MemoryType.SUMMARY and task_id:
         return task_key(task_id)
     if memory_type == MemoryType.OBSERVATION and tool and symptom:
@@ -58,6 +66,25 @@ def subject_key(
 def fact_key(entity: str, attribute: str) -> str:
     """``subject:entity/attribute``: what a statement is about (any type may carry one)."""
     return f"{FACT_PREFIX}{normalise_key_part(entity)}/{normalise_key_part(attribute)}"
+
+
+def wording_key(content: str) -> str:
+    """``text:DIGEST``: the key of a fact with no subject, its wording read without case,
+    Unicode form, curly quotes, runs of spaces or closing punctuation. The same statement worded
+    the same way is one key, so a restatement merges (evidence +1) instead of adding an entry;
+    any other wording is another key, as before: a new entry is better than a wrong merge. A
+    digest, not the words: a key is indexed and logged, and the words may later be erased."""
+    return f"{WORDING_PREFIX}{hashlib.sha256(same_wording(content).encode()).hexdigest()[:24]}"
+
+
+def same_wording(content: str) -> str:
+    """What ``wording_key`` compares: "Works in CET." and "works in  CET" read alike."""
+    text = unicodedata.normalize("NFKC", content).translate(_QUOTES).casefold()
+    return " ".join(text.split()).rstrip(" .!;,")
+
+
+def is_wording_key(key: str | None) -> bool:
+    return (key or "").startswith(WORDING_PREFIX)
 
 
 def task_key(task_id: str) -> str:
@@ -134,7 +161,10 @@ _TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("timezone", r"\btime ?zone\b|\b(?:utc|gmt)(?:[+-]\d{1,2}(?::\d\d)?)?\b"
          r"|\b(?:pst|pdt|est|edt|cst|cdt|mst|mdt|cet|cest|bst|jst|aest|eet)\b"
          r"|\b(?:europe|america|asia|australia|africa|pacific)/[a-z_]+"
-         r"|\b(?:pacific|eastern|central|mountain|atlantic) time\b"),
+         r"|\b(?:pacific|eastern|central|mountain|atlantic|alaska|hawaii)"
+         r" (?:standard |daylight )?time\b"
+         r"|\b(?:central|eastern|western) europe(?:an)? (?:summer |standard )?time\b"
+         r"|\b(?:greenwich mean|british summer|india standard|japan standard) time\b"),
         ("employer", r"\b(?:works?|working|worked) (?:at|for) (?!home\b|the office\b|an office\b)"
          r"|\bemployed (?:at|by)\b|\bemployer\b|\b(?:job|position|role) at\b"
          r"|\bjoined (?-i:[A-Z])"),

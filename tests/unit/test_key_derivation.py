@@ -41,6 +41,8 @@ ABOUT_THE_USER = [
     ("User's timezone is Europe/Berlin", "timezone"),
     ("Timezone is CET", "timezone"),
     ("I'm on Pacific time", "timezone"),
+    ("Works in Central European Time", "timezone"),
+    ("Keeps to Eastern Standard Time", "timezone"),
     ("Works at Acme", "employer"),
     ("Works for Globex as a data engineer", "employer"),
     ("Joined Initech in March", "employer"),
