@@ -20,6 +20,7 @@ import re
 import unicodedata
 from collections.abc import Mapping
 
+from memcurator.attributes import canonical_attribute, stem
 from memcurator.attributes import normalise_key_part as normalise_key_part
 from memcurator.symptoms import canonical_tool, observation_parts
 from memcurator.vocabulary import MemoryType
@@ -228,7 +229,7 @@ _OPENERS = frozenset(re.findall(r"\S+", """
     only strongly mostly generally typically recently just outgrew gave used fluent native
     bilingual remote fully mainly primarily occasionally rarely sometimes went became turned got
     joined books takes drives commutes plans lactose peanut shellfish gluten nut dairy severe
-    mild
+    mild preferred favourite favorite usual default go-to
 """))
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'"})
 
@@ -242,11 +243,75 @@ def derive_fact_subject(content: str, scope_levels: Mapping[str, str]) -> tuple[
     if not text or text.endswith("?"):
         return None  # a question states nothing
     topics = [(name, found) for name, pattern in _TOPICS if (found := pattern.search(text))]
+    if not topics:
+        return _named_attribute(text, scope_levels)
     if len(topics) != 1:
-        return None  # no topic, or two: "window seats on direct flights" belongs to neither key
+        return None  # two topics: "window seats on direct flights" belongs to neither key
     attribute, found = topics[0]
     level = _entity_level(text, scope_levels, attribute, opens_with_topic=found.start() == 0)
     return (scope_levels[level], attribute) if level else None
+
+
+# "My keyboard layout is Colemak", "Our retro cadence is once per sprint", "The team's
+# no-meeting day: Friday", "Preferred shell is fish": a statement that names its own attribute,
+# one no lexicon lists, as the possessed noun before "is" / "are" / ":". The attribute is that
+# noun phrase read canonically (attributes.py), so "My coffee order" and an explicit
+# `coffee_order` subject share a key; the value is whatever follows and is compared by meaning.
+_POSSESSOR = (r"(?P<who>my|our|the user's|user's|the team's|team's|the project's|project's"
+              r"|the company's|the org's)")
+_NAMED = re.compile(
+    rf"^(?:{_POSSESSOR}|(?P<mark>preferred|favou?rite|usual|default|go-to))\s+"
+    r"(?P<noun>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)\s*(?::|\s(?:is|are)\b)\s*(?P<value>\S.*)$",
+    re.IGNORECASE,
+)
+_WHO_LEVEL = {"my": "user_id", "the user's": "user_id", "user's": "user_id",
+              "the team's": "team_id", "team's": "team_id", "the project's": "project_id",
+              "project's": "project_id", "the company's": "org_id", "the org's": "org_id"}
+# Nouns that name no attribute of their own ("my preference is ...", "my guess is ..."), people
+# (what they are is their own fact, not the speaker's), and the scope levels themselves.
+_NOT_ATTRIBUTES = frozenset(re.findall(r"\S+", """
+    preference preferences choice habit habits thing things idea ideas plan plans guess point
+    question questions problem problems issue issues concern concerns worry goal goals priority
+    priorities fault bad pleasure understanding impression feeling hope wish suggestion answer
+    reason view opinion take bet advice request fear excuse mistake apologies day week life
+    wife husband partner spouse son daughter kid kids child children mother mom mum father dad
+    parent parents brother sister friend friends colleague colleagues coworker coworkers boss
+    manager client clients customer customers doctor family team project company org
+    organisation organization repo repository codebase name-sake
+"""))
+_FUNCTION_WORDS = frozenset(re.findall(r"\S+", """
+    a an the this that these those to of in on for with and or but not no at by from as it its
+    is are was were be been being has have had do does did will would can could should
+"""))
+
+
+def _named_attribute(text: str, scope_levels: Mapping[str, str]) -> tuple[str, str] | None:
+    """(entity, attribute) for a statement that names its own attribute (``_NAMED``)."""
+    match = _NAMED.match(text)
+    if not match:
+        return None
+    words = match["noun"].lower().split()
+    marked = bool(match["mark"]) or (len(words) > 1 and words[-1] in ("preference", "pref"))
+    if marked and not match["mark"]:
+        words = words[:-1]  # "my seat preference": the seat preference
+    if (set(words) & _FUNCTION_WORDS or words[-1] in _NOT_ATTRIBUTES
+            or words[0] in _NOT_ATTRIBUTES or _OTHER_PERSON.search(text.lower())):
+        return None
+    who = (match["who"] or "my").lower()
+    if who == "our":
+        level = next((g for g in _GROUPS if scope_levels.get(g)), None)
+    else:
+        level = _WHO_LEVEL[who]
+    if level is None or not scope_levels.get(level):
+        return None
+    name = "_".join(words)
+    if marked:
+        name = f"preferred_{name}"
+    elif stem(name) != canonical_attribute(name, match["value"]):
+        # Only a preference is read through the synonyms: "my flight is at 9" is a booking,
+        # not the flight preference, and "my seat is 14C" not the seat preference.
+        return None
+    return scope_levels[level], canonical_attribute(name, match["value"])
 
 
 def _entity_level(
