@@ -5,14 +5,13 @@ saying what to run; the head is read from the migration scripts once per process
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from alembic.config import Config
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, event, text
+from sqlalchemy import Engine, text
 
 import store.engine as store_engine
 from store.engine import (
@@ -23,6 +22,7 @@ from store.engine import (
     schema_checked,
     upgrade,
 )
+from tests.passes import version_reads
 
 
 def scripts() -> ScriptDirectory:
@@ -42,22 +42,6 @@ def previous_revision() -> str:
 def set_revision(engine: Engine, revision: str) -> None:
     with engine.begin() as conn:
         conn.execute(text("UPDATE alembic_version SET version_num = :v"), {"v": revision})
-
-
-@contextmanager
-def version_reads() -> Iterator[list[str]]:
-    """The statements that read ``alembic_version``, on any engine, while inside."""
-    seen: list[str] = []
-
-    def record(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
-        if "alembic_version" in statement:
-            seen.append(statement)
-
-    event.listen(Engine, "before_cursor_execute", record)
-    try:
-        yield seen
-    finally:
-        event.remove(Engine, "before_cursor_execute", record)
 
 
 @pytest.fixture
