@@ -83,7 +83,7 @@ from store.engine import make_engine, upgrade
 from store.tables import Entry, EntrySource, TopicMember
 from store.writes import copy_rows, entry_row, scope_key
 
-DATABASE = "memcurator_bench_nightly"
+DATABASE = "memcurator_bench_nightly"  # + "_<pid>": benches run at once do not collide
 START = date(2025, 1, 6)  # generate_stream's first day
 SEED = 7
 FULL_YEAR = 365
@@ -621,6 +621,10 @@ def run_flow(kind: str, url: str, start: date, end: date, partitions: int) -> di
             "PREFECT_HOME": home,
             "PREFECT_LOGGING_LEVEL": "WARNING",
             "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
+            # A shared, loaded machine can take minutes to start the temporary server.
+            "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": os.environ.get(
+                "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", "300"
+            ),
         }
         argv = [
             sys.executable,
@@ -747,7 +751,9 @@ def main() -> None:
     )  # fmt: skip
     parser.add_argument("--keep", action="store_true", help="keep the databases afterwards")
     parser.add_argument(
-        "--database", default=DATABASE, help=f"name of the scratch database ({DATABASE})"
+        "--database",
+        default=f"{DATABASE}_{os.getpid()}",
+        help=f"name of the scratch database ({DATABASE}_<pid>)",
     )
     parser.add_argument("--child", choices=("backfill", "nightly"), help=argparse.SUPPRESS)
     parser.add_argument("--url", help=argparse.SUPPRESS)
