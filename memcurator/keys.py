@@ -178,8 +178,9 @@ _TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("theme", r"\b(?:dark|light) (?:mode|theme)\b|\btheme\b|\bcolou?r scheme\b"),
         ("deploy_process", r"\bdeploy|\breleases? (?:go|goes|are|is|need|must)\b|\bstaging\b"
          r"|\bcanary\b|\brollouts?\b|\bship\w* to prod"),
+        # Review and approval words only: "small PRs" is about a PR's size, not its review.
         ("code_review", r"\bcode ?reviews?\b|\breview(?:s|ed|er|ers)?\b|\bapprovals?\b"
-         r"|\bapprove[sd]?\b|\bpull requests?\b|\bprs?\b|\bmerge requests?\b"),
+         r"|\bapprove[sd]?\b"),
         ("meeting_preference", r"\bmeetings?\b|\bstand-?ups?\b|\b1:1s?\b|\bone-on-ones?\b"),
         ("communication_channel", r"\b(?:e-?mails?|slack|text messages?|sms|whatsapp|telegram"
          r"|phone calls?|ms teams|microsoft teams|discord)\b"
@@ -196,6 +197,11 @@ FACT_ATTRIBUTES = tuple(name for name, _ in _TOPICS)
 # staging") is about the project or team, not about the person who said it.
 _PROCESS_TOPICS = frozenset({"deploy_process", "code_review", "meeting_preference"})
 
+# What a statement about how a group works opens with ("PRs need two approvals"): the work
+# itself, whose rule it is.
+_PROCESS_SUBJECT = re.compile(
+    r"(?:all |every |our |the )?(?:prs?|pull requests?|merge requests?|changes|commits"
+    r"|releases?|deploy\w*|migrations?|hotfix\w*)\b", re.IGNORECASE)
 # Someone other than the scope's own subject: "my wife is vegetarian" says nothing about the user.
 _OTHER_PERSON = re.compile(
     r"\b(?:my|our|his|her|their|the user's|user's)\s+(?:wife|husband|partner|spouse|son"
@@ -248,7 +254,9 @@ def derive_fact_subject(content: str, scope_levels: Mapping[str, str]) -> tuple[
     if len(topics) != 1:
         return None  # two topics: "window seats on direct flights" belongs to neither key
     attribute, found = topics[0]
-    level = _entity_level(text, scope_levels, attribute, opens_with_topic=found.start() == 0)
+    opens = found.start() == 0 or (attribute in _PROCESS_TOPICS
+                                   and _PROCESS_SUBJECT.match(text) is not None)
+    level = _entity_level(text, scope_levels, attribute, opens_with_topic=opens)
     return (scope_levels[level], attribute) if level else None
 
 

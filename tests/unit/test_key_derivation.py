@@ -294,3 +294,12 @@ def test_one_named_attribute_keys_its_restatement_and_its_change_alike() -> None
     other = derive_fact_subject("My keyboard brand is Keychron", USER)
     assert first == again == changed
     assert other != first
+
+
+def test_a_pull_requests_size_is_not_its_review_rule() -> None:
+    # Two attributes must never share a key: "small PRs" would otherwise supersede "PRs need
+    # two approvals" under code_review.
+    assert derive_fact_subject("PRs need two approvals before merging", PROJECT) == (
+        "payments", "code_review")
+    assert derive_fact_subject("I like small PRs", USER) is None
+    assert derive_fact_subject("Please open big batched pull requests for me", USER) is None
