@@ -394,10 +394,13 @@ def _same_word(t: str, u: str) -> bool:
 
 
 def _one_slip(x: str, y: str) -> bool:
-    """One letter dropped, or two neighbours swapped (Damerau distance 1, no substitution)."""
+    """One letter dropped, two neighbours swapped, or in a long word (7 letters or more) one
+    letter replaced by a vowel for a vowel ("vegitarian", "pescetarian"): a slip, not a word."""
     if len(x) != len(y):
         return any(y[:i] + y[i + 1:] == x for i in range(len(y)))
     diff = [i for i in range(len(x)) if x[i] != y[i]]
+    if len(diff) == 1 and len(x) >= 7:
+        return x[diff[0]] in "aeiou" and y[diff[0]] in "aeiou"
     return len(diff) == 2 and diff[1] == diff[0] + 1 and x[diff[0]] == y[diff[1]] and (
         x[diff[1]] == y[diff[0]])
 

@@ -165,7 +165,14 @@ _PHRASE_SPEC = [(" ".join(variants.split()), replacement.strip())
     km|kg|kilometre|kilometer|kilogram|celsius|centimetre|centimeter=metric;
     mile|lb|lbs|fahrenheit|inch|feet|foot|ounce|oz=imperial;
     morning person|early riser|early bird|at dawn|before 12:00|before lunch=morning;
-    night owl|evening person|late riser=night;
+    night owl|evening person|late riser|late at night|late night=night;
+    early in the morning=morning; thorough|in depth|comprehensive|exhaustive=detailed;
+    working day|work day|business day=workday; not eat any meat|not eat any meat anymore=vegetarian;
+    münchen|munchen=munich; köln|koln=cologne; wien=vienna; praha=prague; roma=rome;
+    milano=milan; firenze=florence; venezia=venice; napoli=naples; lisboa=lisbon;
+    københavn|kobenhavn=copenhagen; zürich=zurich; genève|geneve=geneva; warszawa=warsaw;
+    moskva=moscow; bruxelles|brussel=brussels; nürnberg|nurnberg=nuremberg; bombay=mumbai;
+    peking=beijing;
 """)]
 
 # Time zones: one stem per zone, whatever it is called ("CET", "Central European Time", "CEST",
@@ -240,6 +247,27 @@ def _clock(match: re.Match[str]) -> str:
     return f"{hour:02d}:{match[2] or '00'}"
 
 
+_HOURS = {word: n for n, word in enumerate(re.findall(
+    r"\w+", "one two three four five six seven eight nine ten eleven twelve"), start=1)}
+_SPOKEN_TIME = re.compile(r"\b(half|quarter) (past|to) (\w+)\b|\b(\w+) o'?clock\b", re.I)
+# A change of value spelled "<verb> ... from X to Y": Y replaces X.
+_FROM_TO = re.compile(r"\b(moved|switched|migrated|changed|went|converted|shifted|swapped)\b"
+                      r"([^,;.!?]*?)\bfrom ([\w.+#-]+) to ([\w.+#-]+)", re.I)
+
+
+def _spoken_time(match: re.Match[str]) -> str:
+    """A time of day in words as H:MM ("half past nine" 9:30, "quarter to ten" 9:45)."""
+    word = (match[3] or match[4]).lower()
+    hour = _HOURS.get(word) or (int(word) if word.isdigit() and 0 < int(word) <= 12 else None)
+    if hour is None:
+        return match[0]
+    if match[4]:
+        return f"{hour}:00"
+    if match[2].lower() == "to":
+        return f"{(hour - 2) % 12 + 1}:{'30' if match[1].lower() == 'half' else '45'}"
+    return f"{hour}:{'30' if match[1].lower() == 'half' else '15'}"
+
+
 _DEGREES = re.compile(r"\u00b0\s*([CFcf])\b")
 _DEGREE_NAMES = {"C": " celsius", "F": " fahrenheit"}
 # A range of hours, however written ("22:00-06:00", "22:00 to 06:00", "22:00 until 06:00"):
@@ -282,6 +310,12 @@ def _analyse(text: str) -> _Text:
         text = _IANA.sub(lambda match: match[1].replace("_", " ") + " time", text)
     if "\u00b0" in text:  # "°F" is Fahrenheit
         text = _DEGREES.sub(lambda match: _DEGREE_NAMES[match[1].upper()], text)
+    if " > " in text:  # "window > aisle": window over aisle
+        text = text.replace(" > ", " over ")
+    if "past" in text or "quarter" in text or "clock" in text:  # "half past nine" is 9:30
+        text = _SPOKEN_TIME.sub(_spoken_time, text)
+    if _FROM_TO.search(text):  # "moved paging from PagerDuty to Opsgenie": Opsgenie, not PagerDuty
+        text = _FROM_TO.sub(r"\1\2to \4 instead of \3", text)
     if _CLOCK_HINT.search(text):  # "2pm", "14:00" and "2 p.m." are one time
         text = _RANGE.sub(r"\1 \2", _CLOCK.sub(_clock, text))  # "22:00-06:00": two ends
     if "free" in text:  # "meeting-free Fridays": no meetings
