@@ -187,11 +187,13 @@ def _by_polarity(a: _Text, b: _Text) -> _Verdict | None:
     and "not allergic to peanuts" are both true; "no allergies" is not)."""
     if (hit := (b.denied & a.values) or (a.denied & b.values)) or bool(a.negs) == bool(b.negs):
         return ("contradiction", f"rules out {_show(hit)}") if hit else None
+    neg, pos = (a, b) if a.negs else (b, a)
+    # Of a two-valued slot, "not X" says "Y", whatever else both mention ("can't handle spicy
+    # food" / "mild food only").
+    for stem in neg.values & _COMPLEMENT.keys() - pos.values if len(neg.negs) == 1 else ():
+        if hit := _COMPLEMENT[stem] & pos.values - neg.values:
+            return "same", f"not {_show({stem})} means {_show(hit)}"
     if a.values and b.values and not a.values & b.values and not _kinship(a, b):
-        neg, pos = (a, b) if a.negs else (b, a)
-        for stem in neg.values & _COMPLEMENT.keys() if len(neg.negs) == 1 else ():
-            if hit := _COMPLEMENT[stem] & pos.values:
-                return "same", f"not {_show({stem})} means {_show(hit)}"
         return "unrelated", f"{_negation(a, b)[1]} of another value"
     return _negation(a, b)
 

@@ -106,7 +106,8 @@ _VALUE_OPPOSITE = _opposites(
     "window:aisle window:middle aisle:middle remote:office remote:hybrid office:hybrid "
     "morning:night morning:evening morning:afternoon light:dark early:late tea:coffee "
     "sweet:savory tabs:spaces short:verbose short:detailed short:lengthy short:long "
-    "formal:casual metric:imperial vegetarian:omnivore vegan:omnivore sync:async manual:automatic "
+    "mild:spicy formal:casual metric:imperial vegetarian:omnivore vegan:omnivore sync:async "
+    "manual:automatic "
     "monorepo:polyrepo public:private weekday:weekend introvert:extrovert squash:rebase hot:cold")
 # ... and opposites that conflict only about the same thing ("prefers X" vs "avoids X").
 _RELATIONAL_OPPOSITE = _opposites(
@@ -119,7 +120,7 @@ _SALIENT = frozenset(_FAMILY) | frozenset(_VALUE_OPPOSITE)
 # Two-valued slots, where "not X" says what "Y" does ("no longer vegetarian" / "eats meat again").
 _COMPLEMENT = {w: frozenset(o) for w, o in _opposites(
     "vegetarian:omnivore light:dark tabs:spaces sync:async public:private manual:automatic "
-    "metric:imperial monorepo:polyrepo introvert:extrovert").items()}
+    "metric:imperial monorepo:polyrepo introvert:extrovert mild:spicy").items()}
 
 _ANCESTORS = {child: _words(parents) for parents, children in (  # shrimp is a kind of shellfish
     ("shellfish seafood", "shrimp prawn crab lobster crayfish scallop clam mussel oyster squid"),
@@ -167,7 +168,11 @@ _PHRASE_SPEC = [(" ".join(variants.split()), replacement.strip())
     morning person|early riser|early bird|at dawn|before 12:00|before lunch=morning;
     night owl|evening person|late riser|late at night|late night=night;
     early in the morning=morning; thorough|in depth|comprehensive|exhaustive=detailed;
-    working day|work day|business day=workday; not eat any meat|not eat any meat anymore=vegetarian;
+    working day|work day|business day=workday; daily standup|daily scrum|daily sync=standup;
+    never commute|not commute|no commute=remote; dark background|light text on a dark background|
+    light text on dark background=dark; bright|white theme|white ui|light background|
+    dark text on a light background|dark text on light background=light;
+    not eat any meat|not eat any meat anymore=vegetarian;
     münchen|munchen=munich; köln|koln=cologne; wien=vienna; praha=prague; roma=rome;
     milano=milan; firenze=florence; venezia=venice; napoli=naples; lisboa=lisbon;
     københavn|kobenhavn=copenhagen; zürich=zurich; genève|geneve=geneva; warszawa=warsaw;
@@ -250,6 +255,9 @@ def _clock(match: re.Match[str]) -> str:
 _HOURS = {word: n for n, word in enumerate(re.findall(
     r"\w+", "one two three four five six seven eight nine ten eleven twelve"), start=1)}
 _SPOKEN_TIME = re.compile(r"\b(half|quarter) (past|to) (\w+)\b|\b(\w+) o'?clock\b", re.I)
+# The passive of a replacement: "Standups were replaced by async updates" (one clause).
+_REPLACED_BY = re.compile(r"^([^,;.!?]+?)\s+(?:was|were|is|are|got|has been|have been|been)\s+"
+                          r"(?:replaced|superseded)\s+(?:by|with)\s+([^,;.!?]+)", re.I)
 # A change of value spelled "<verb> ... from X to Y": Y replaces X.
 _FROM_TO = re.compile(r"\b(moved|switched|migrated|changed|went|converted|shifted|swapped)\b"
                       r"([^,;.!?]*?)\bfrom ([\w.+#-]+) to ([\w.+#-]+)", re.I)
@@ -310,10 +318,14 @@ def _analyse(text: str) -> _Text:
         text = _IANA.sub(lambda match: match[1].replace("_", " ") + " time", text)
     if "\u00b0" in text:  # "°F" is Fahrenheit
         text = _DEGREES.sub(lambda match: _DEGREE_NAMES[match[1].upper()], text)
+    if "100%" in text:  # "100% remote" is fully remote
+        text = text.replace("100%", "fully")
     if " > " in text:  # "window > aisle": window over aisle
         text = text.replace(" > ", " over ")
     if "past" in text or "quarter" in text or "clock" in text:  # "half past nine" is 9:30
         text = _SPOKEN_TIME.sub(_spoken_time, text)
+    if "replaced" in text or "superseded" in text:  # "X were replaced by Y": Y instead of X
+        text = _REPLACED_BY.sub(r"\2 instead of \1", text)
     if _FROM_TO.search(text):  # "moved paging from PagerDuty to Opsgenie": Opsgenie, not PagerDuty
         text = _FROM_TO.sub(r"\1\2to \4 instead of \3", text)
     if _CLOCK_HINT.search(text):  # "2pm", "14:00" and "2 p.m." are one time
