@@ -200,7 +200,9 @@ def _by_polarity(a: _Text, b: _Text) -> _Verdict | None:
 
 def _by_opposites(a: _Text, b: _Text) -> _Verdict | None:
     """Antonyms: values always conflict; relational opposites only about a shared thing."""
-    only_a, only_b = a.opposable - b.opposable, b.opposable - a.opposable
+    # What a side rules out ("never the aisle") is no value it holds: two denials do not clash.
+    held_a, held_b = a.opposable - a.denied, b.opposable - b.denied
+    only_a, only_b = held_a - b.opposable, held_b - a.opposable
     related = bool(a.values & b.values) or not a.values or not b.values
     if only_a and only_b:
         for table in (_VALUE_OPPOSITE, _RELATIONAL_OPPOSITE) if related else (_VALUE_OPPOSITE,):
@@ -274,7 +276,7 @@ def _by_overlap(a: _Text, b: _Text, kind: Cardinality, diff: _Diff, similarity: 
         return "refinement", f"updated (similarity {similarity:.2f})"
     if shared := _shared_value(a, b):  # "likes a window seat" / "always books a window seat"
         return ("refinement", f"adds detail to {shared}") if _keeps_wording(a, b) or _specific(
-            b, now) else ("same", f"same value ({shared}), reworded")
+            b, now - b.denied) else ("same", f"same value ({shared}), reworded")
     if shared := _shared_words(a, b, diff):
         return "same", f"same value words ({shared}), reworded; nothing competes"
     return "unrelated", f"different facet (similarity {similarity:.2f})"

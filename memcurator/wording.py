@@ -61,7 +61,7 @@ _STOP = _words("""
     strongly definitely always on off with without before after over under per via again yes
     because since though although seat sit near next been being but
     whenever entirely completely totally fully mainly primarily normally basically pretty actually
-    honestly personally please choice inc ltd gmbh corp corporation llc plc ag
+    honestly personally please choice possible inc ltd gmbh corp corporation llc plc ag
 """)  # fillers; company suffixes ("Acme Corp" is "Acme"); "seat" and "sit" too: "sit by the
 # window" says what "window seats" does
 # Frame words: shared or not, they say nothing about which value is meant.
@@ -173,11 +173,6 @@ _PHRASE_SPEC = [(" ".join(variants.split()), replacement.strip())
     light text on dark background=dark; bright|white theme|white ui|light background|
     dark text on a light background|dark text on light background=light;
     not eat any meat|not eat any meat anymore=vegetarian;
-    münchen|munchen=munich; köln|koln=cologne; wien=vienna; praha=prague; roma=rome;
-    milano=milan; firenze=florence; venezia=venice; napoli=naples; lisboa=lisbon;
-    københavn|kobenhavn=copenhagen; zürich=zurich; genève|geneve=geneva; warszawa=warsaw;
-    moskva=moscow; bruxelles|brussel=brussels; nürnberg|nurnberg=nuremberg; bombay=mumbai;
-    peking=beijing;
 """)]
 
 # Time zones: one stem per zone, whatever it is called ("CET", "Central European Time", "CEST",
@@ -202,6 +197,17 @@ _ZONE_SPEC = """
     jst: japan standard time|japan time / tokyo osaka
     aest: australian eastern time|australian eastern standard time|aedt / sydney melbourne brisbane
 """
+# A city's name in its own language, or its former name: one place, and a name (rigid).
+_EXONYM_SPEC = """
+    münchen|munchen=munich; köln|koln=cologne; wien=vienna; praha=prague; roma=rome;
+    milano=milan; firenze=florence; venezia=venice; napoli=naples; lisboa=lisbon;
+    københavn|kobenhavn=copenhagen; zürich=zurich; genève|geneve=geneva; warszawa=warsaw;
+    moskva=moscow; bruxelles|brussel=brussels; nürnberg|nurnberg=nuremberg; bombay=mumbai;
+    peking=beijing
+"""
+_EXONYMS = [(v.strip(), r.strip()) for v, r in re.findall(r"([^=;]+)=([^;]+)", _EXONYM_SPEC)]
+_PHRASE_SPEC += [(" ".join(v.split()), r) for v, r in _EXONYMS]
+_PLACES = frozenset(_stem(r) for _, r in _EXONYMS)
 _CITY_ZONE: dict[tuple[str, ...], str] = {}
 for _zone, _, _names in (z.partition(":") for z in re.split(r"\n\s*(?=\w+:)", _ZONE_SPEC.strip())):
     _literal, _, _cities = _names.partition("/")
@@ -348,6 +354,7 @@ def _analyse(text: str) -> _Text:
     if text[1:] != text[1:].lower():
         names = values.intersection(stems[i] for i in range(1, len(raw))
                                     if raw[i][0].isupper() and raw[i - 1] not in ".!?")
+    names |= _PLACES.intersection(values)  # "Wien" read as "vienna" is still a name
     salient = names.union(_SALIENT.intersection(values), (v for v in values if not v.isalpha()))
     return _Text(" ".join(text.lower().split()), values, _OPPOSABLE.intersection(rewritten),
                  tuple(negs), frozenset(denied), change or cue, names - _FAMILY.keys(), salient,
