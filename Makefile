@@ -1,6 +1,8 @@
 # One command per job; each installs what it needs into .venv first.
 VENV ?= .venv
 PY := $(VENV)/bin/python
+# bench: successive 50k slices ingested into one store for the growth figure (10 = 500k).
+BENCH_SLICES ?= 10
 export MEMCURATOR_TEST_PG_URL ?= postgresql://postgres@127.0.0.1:5432/memcurator_test
 
 # Rule 2's labelled sets: training first, then the two blind held-out sets (3 and 5), which
@@ -33,7 +35,7 @@ lint: install  ## ruff and mypy
 
 bench: install  ## ingest throughput against COPY, and peak memory, on PostgreSQL
 	$(PY) -m tests.pg_ready "$(MEMCURATOR_TEST_PG_URL)"
-	$(PY) bench/bench_ingest.py --pg-url "$(MEMCURATOR_TEST_PG_URL)"
+	$(PY) bench/bench_ingest.py --pg-url "$(MEMCURATOR_TEST_PG_URL)" --slices $(BENCH_SLICES)
 	$(PY) bench/bench_nightly.py --pg-url "$(MEMCURATOR_TEST_PG_URL)"
 	$(PY) bench/bench_dask.py --pg-url "$(MEMCURATOR_TEST_PG_URL)"
 	$(PY) bench/eval_transient.py $(TRANSIENT_SETS)

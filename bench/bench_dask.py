@@ -117,6 +117,8 @@ def main() -> int:
     parser.add_argument("--partitions", type=int, default=4)
     args = parser.parse_args()
     os.environ.setdefault("PREFECT_LOGGING_LEVEL", "WARNING")
+    # A shared, loaded machine can take minutes to start a Prefect server.
+    os.environ.setdefault("PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", "300")
     lines = [
         ln.encode()
         for ln in generate_stream(
@@ -131,7 +133,7 @@ def main() -> int:
     schemas: list[str] = []
     rows = []
     try:
-        with private_prefect_server():
+        with private_prefect_server(startup_seconds=300):
             reference = None
             for workers in (0, 1, 2):
                 schema = f"bench_dask_{uuid.uuid4().hex[:8]}"

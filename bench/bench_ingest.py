@@ -7,6 +7,11 @@ JSON Lines file, runs ``memcurator ingest`` on it in a child process (so its pea
 its own), then COPYs the same candidates, shaped as entry rows, into a scratch table. Prints
 candidates per second for both, their ratio, and the child's peak memory at half and full
 size: streaming means the peak stays flat as the file grows.
+
+With ``--slices N`` it then ingests N consecutive slices of ``--slice-size`` candidates (one
+stream, 500 users, later and later in time) into one store, each by its own ``memcurator
+ingest``, and prints the rate per slice: flat means a candidate costs the same however much
+the store already holds (issue 13). ``--slices 0`` skips it.
 """
 
 from __future__ import annotations
@@ -32,16 +37,24 @@ NOTES_PER_USER_DAY = 26  # 2 sessions x 13 notes
 
 
 def write_stream(path: Path, n: int, seed: int = 11) -> int:
+    return write_slices([path], n, seed=seed)[0]
+
+
+def write_slices(paths: list[Path], per_slice: int, seed: int = 11) -> list[int]:
+    """One stream of the seed's 500 users cut, in order, into ``per_slice`` candidates a
+    file; returns the count written to each."""
     users = 500
-    days = max(1, -(-n // (users * NOTES_PER_USER_DAY)))
-    count = 0
-    with path.open("w", encoding="utf-8") as handle:
-        for line in generate_stream(users=users, days=days, seed=seed):
-            if count == n:
-                break
-            handle.write(line + "\n")
-            count += 1
-    return count
+    days = max(1, -(-per_slice * len(paths) // (users * NOTES_PER_USER_DAY)))
+    stream = generate_stream(users=users, days=days, seed=seed)
+    counts = []
+    for path in paths:
+        with path.open("w", encoding="utf-8") as handle:
+            count = 0
+            for _, line in zip(range(per_slice), stream, strict=False):
+                handle.write(line + "\n")
+                count += 1
+        counts.append(count)
+    return counts
 
 
 def fresh_schema_url(pg_url: str) -> tuple[str, str]:
@@ -208,10 +221,34 @@ def copy_bare(pg_url: str, rows: list[tuple[Any, ...]]) -> float:
         drop_schema(pg_url, schema)
 
 
+def growth_run(pg_url: str, folder: Path, slices: int, size: int) -> list[float]:
+    """Candidates per second of each of ``slices`` successive slices ingested into one store."""
+    paths = [folder / f"slice_{n + 1}.jsonl" for n in range(slices)]
+    counts = write_slices(paths, size, seed=12)
+    schema, url = fresh_schema_url(pg_url)
+    env = {**os.environ, "MEMCURATOR_DATABASE_URL": url}
+    cli = [sys.executable, "-m", "memcurator"]
+    rates = []
+    try:
+        run_child([*cli, "init"], env)
+        for n, (path, count) in enumerate(zip(paths, counts, strict=True), start=1):
+            seconds, _, _ = run_child([*cli, "ingest", "--json", str(path)], env)
+            rates.append(count / seconds)
+            print(f"  slice {n:>3}: {count:,} candidates in {seconds:7.2f} s "
+                  f"{rates[-1]:9,.0f} candidates/s", flush=True)
+    finally:
+        drop_schema(pg_url, schema)
+    return rates
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pg-url", required=True)
     parser.add_argument("-n", type=int, default=200_000, help="candidates (default 200,000)")
+    parser.add_argument("--slices", type=int, default=0,
+                        help="then ingest this many successive slices into one store (default 0)")
+    parser.add_argument("--slice-size", type=int, default=50_000,
+                        help="candidates a slice (default 50,000)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="memcurator-bench-") as tmp:
         half, full = Path(tmp) / "half.jsonl", Path(tmp) / "full.jsonl"
@@ -249,6 +286,13 @@ def main() -> None:
     )
     print(f"  half-size run {half_s:.2f} s ({n_half / half_s:,.0f} candidates/s)")
     print(f"  outcomes: {json.dumps(counts)}")
+    if args.slices > 0:
+        print(f"ingest rate as the store grows: {args.slices} slices of {args.slice_size:,} "
+              "into one store")
+        with tempfile.TemporaryDirectory(prefix="memcurator-bench-") as tmp:
+            rates = growth_run(args.pg_url, Path(tmp), args.slices, args.slice_size)
+        print("  rates: " + " -> ".join(f"{r:,.0f}" for r in rates)
+              + f"  (last / first {rates[-1] / rates[0]:.2f}; flat is 0.85 or better)")
 
 
 if __name__ == "__main__":

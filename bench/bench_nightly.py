@@ -46,7 +46,9 @@ A backfill runs over a store that already holds the days after the one it consol
 any backfill does; its early nights read those later rows too (and filter them out by time).
 
 Each night's time is split into stages (SQL loads, the pure policy, the SQL writes), summed
-over the partitions' threads, to show where the time goes.
+over the partitions' threads, to show where the time goes: as CPU seconds of the thread
+(``time.thread_time``), and as wall seconds per thread, which also count waiting for the GIL,
+the database and the other threads, so they overlap and inflate with the partitions' count.
 """
 
 from __future__ import annotations
@@ -62,7 +64,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -81,7 +83,7 @@ from store.engine import make_engine, upgrade
 from store.tables import Entry, EntrySource, TopicMember
 from store.writes import copy_rows, entry_row, scope_key
 
-DATABASE = "memcurator_bench_nightly"
+DATABASE = "memcurator_bench_nightly"  # + "_<pid>": benches run at once do not collide
 START = date(2025, 1, 6)  # generate_stream's first day
 SEED = 7
 FULL_YEAR = 365
@@ -440,34 +442,39 @@ _COPIES: list[tuple[Any, tuple[str, ...], tuple[str, ...], dict[str, str]]] = [
 
 
 class _Stages:
-    """Seconds per stage of the pass, summed over the partition threads."""
+    """Seconds per stage of the pass, summed over the partition threads: CPU seconds of the
+    calling thread (``time.thread_time``) and wall seconds (which include its waits for the
+    GIL, the database and the lock, so the threads' wall seconds overlap)."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.seconds: Counter[str] = Counter()
+        self.wall: defaultdict[str, float] = defaultdict(float)
+        self.cpu: defaultdict[str, float] = defaultdict(float)
         self.spans: list[tuple[float, float]] = []
 
     def wrap(self, name: str, fn: Callable[..., Any], span: bool = False) -> Callable[..., Any]:
         def timed(*args: Any, **kwargs: Any) -> Any:
-            began = time.perf_counter()
+            began, began_cpu = time.perf_counter(), time.thread_time()
             try:
                 return fn(*args, **kwargs)
             finally:
-                ended = time.perf_counter()
+                ended, cpu = time.perf_counter(), time.thread_time() - began_cpu
                 with self.lock:
-                    self.seconds[name] += ended - began
+                    self.wall[name] += ended - began
+                    self.cpu[name] += cpu
                     if span:
                         self.spans.append((began, ended))
 
         return timed
 
-    def take(self) -> tuple[dict[str, float], float]:
-        """The stage seconds since the last call, and the wall span of the partitions."""
+    def take(self) -> tuple[dict[str, float], dict[str, float], float]:
+        """The stages' wall and CPU seconds since the last call, and the wall span of the
+        partitions."""
         with self.lock:
-            seconds, spans = dict(self.seconds), self.spans
-            self.seconds, self.spans = Counter(), []
+            wall, cpu, spans = dict(self.wall), dict(self.cpu), self.spans
+            self.wall, self.cpu, self.spans = defaultdict(float), defaultdict(float), []
         span = max(e for _, e in spans) - min(b for b, _ in spans) if spans else 0.0
-        return seconds, span
+        return wall, cpu, span
 
 
 def _instrument(stages: _Stages) -> list[str]:
@@ -565,13 +572,14 @@ def child_main(args: argparse.Namespace) -> None:
         started = time.perf_counter()
         summary: dict[str, Any] = original(**kwargs)
         seconds = time.perf_counter() - started
-        stage_s, span = stages.take()
+        stage_s, stage_cpu_s, span = stages.take()
         nights.append(
             {
                 "date": summary["date"],
                 "seconds": seconds,
                 "partitions_span": span,
                 "stages": stage_s,
+                "stages_cpu": stage_cpu_s,
                 "totals": summary["totals"],
             }
         )
@@ -613,6 +621,10 @@ def run_flow(kind: str, url: str, start: date, end: date, partitions: int) -> di
             "PREFECT_HOME": home,
             "PREFECT_LOGGING_LEVEL": "WARNING",
             "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
+            # A shared, loaded machine can take minutes to start the temporary server.
+            "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": os.environ.get(
+                "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", "300"
+            ),
         }
         argv = [
             sys.executable,
@@ -657,26 +669,39 @@ def _percentile(values: list[float], q: float) -> float:
 
 def _stage_table(nights: list[dict[str, Any]], indent: str = "    ") -> list[str]:
     """Where the nights' time went. The 8 partitions run as threads of one process (2 cores,
-    one GIL), so stage times are thread-seconds: they overlap, and only their shares of the
-    partitions' thread-seconds compare."""
+    one GIL): a stage's CPU seconds (``time.thread_time``) are its own work; its wall
+    thread-seconds also count every wait for the GIL, the database and the other threads, so
+    they overlap and only their shares of the partitions' thread-seconds compare."""
     total: Counter[str] = Counter()
+    cpu: Counter[str] = Counter()
     for night in nights:
         total.update(night["stages"])
+        cpu.update(night.get("stages_cpu", {}))
     wall = sum(n["seconds"] for n in nights)
     span = sum(n["partitions_span"] for n in nights)
     body = total.get("partition (whole transaction body)", 0.0) or 1.0
+    body_cpu = cpu.get("partition (whole transaction body)", 0.0) or 1.0
+
+    def row(name: str) -> str:
+        return (
+            f"{indent}  {name:<44}{cpu[name]:9.1f}   {cpu[name] / body_cpu:6.1%}"
+            f"{total[name]:13.1f}   {total[name] / body:6.1%}"
+        )
+
     lines = [
         f"{indent}{'night wall (the nightly subflow call)':<46}{wall:9.1f} s",
         f"{indent}{'partition tasks running (first..last)':<46}{span:9.1f} s"
         f"   Prefect before/after the tasks: {wall - span:.1f} s ({(wall - span) / wall:.0%}"
         f", {(wall - span) / len(nights):.2f} s a night)",
-        f"{indent}{'stage':<46}{'thread-s':>9}   share of the partitions' thread-seconds",
+        f"{indent}{'stage':<46}{'CPU s':>9}   {'share':>6}{'wall thread-s':>13}   share"
+        "   (CPU: thread_time; wall per thread includes GIL and I/O waits)",
     ]
-    for name in sorted((k for k in total if not k.startswith("  ")), key=lambda k: -total[k]):
-        lines.append(f"{indent}  {name:<44}{total[name]:9.1f}   {total[name] / body:6.1%}")
+    for name in sorted((k for k in total if not k.startswith("  ")), key=lambda k: -cpu[k]):
+        lines.append(row(name))
         if name.startswith("policy"):
-            for sub in sorted((k for k in total if k.startswith("  ")), key=lambda k: -total[k]):
-                lines.append(f"{indent}  {sub:<44}{total[sub]:9.1f}   {total[sub] / body:6.1%}")
+            lines += [row(sub) for sub in sorted(
+                (k for k in total if k.startswith("  ")), key=lambda k: -cpu[k]
+            )]  # fmt: skip
     return lines
 
 
@@ -726,7 +751,9 @@ def main() -> None:
     )  # fmt: skip
     parser.add_argument("--keep", action="store_true", help="keep the databases afterwards")
     parser.add_argument(
-        "--database", default=DATABASE, help=f"name of the scratch database ({DATABASE})"
+        "--database",
+        default=f"{DATABASE}_{os.getpid()}",
+        help=f"name of the scratch database ({DATABASE}_<pid>)",
     )
     parser.add_argument("--child", choices=("backfill", "nightly"), help=argparse.SUPPRESS)
     parser.add_argument("--url", help=argparse.SUPPRESS)

@@ -26,7 +26,7 @@ DEFAULT_FILE = ROOT / "tests" / "data" / "transient_labelled.jsonl"
 # memcurator.transient).  --rules-only, the default, is still accepted.
 LEARNED = False
 # Blind held-out sets: scored, never shown.  A file whose name holds one of these is counts-only.
-BLIND = ("transient_heldout_3", "transient_heldout_5")
+BLIND = ("transient_heldout_3", "transient_heldout_5", "transient_heldout_6", "convo_guard_2")
 
 
 def load(path: Path) -> list[dict[str, object]]:

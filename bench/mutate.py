@@ -158,6 +158,13 @@ MUTATIONS: tuple[Mutation, ...] = (
         "            known = known",
         ("tests/unit/test_consolidation_policy.py::test_a_backlog_larger_than_one_slice_is_batched_into_the_same_topics",),
     ),
+    Mutation(
+        "TF-IDF sums a row's squares in column order, not in scikit-learn's (last bits differ)",
+        "memcurator/tfidf.py",
+        "order = np.lexsort((seen, ",
+        "order = np.lexsort((columns, ",
+        ("tests/unit/test_tfidf.py",),
+    ),
     # --- subject keys ----------------------------------------------------------------------------
     Mutation(
         "a derived key's entity is not taken from the scope",

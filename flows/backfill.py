@@ -17,17 +17,20 @@ table artifact with one row per night and a totals row.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import date
 from typing import Any
 
 from prefect import get_run_logger, tags
 from prefect.artifacts import create_table_artifact
 from prefect.runtime import flow_run
+from prefect.settings import PREFECT_FLOWS_HEARTBEAT_FREQUENCY, temporary_settings
 
 from flows.progress import progress_extra
 from memcurator.dates import day_range
 from memcurator.steps import FIGURES
-from store.engine import require_current_schema
+from store.engine import schema_checked
 from store.passlock import pass_lock
 from store.reading import pass_ledger
 from tasks.secrets import store_engine
@@ -58,11 +61,12 @@ def run_backfill(
     per night and the ``backfill`` table; the run's summary."""
     days = day_range(start, end)
     engine = store_engine()
-    require_current_schema(engine)
     logger = get_run_logger()
     nights: list[dict[str, Any]] = []
     rows: list[dict[str, Any]] = []
-    with pass_lock(engine, wait_seconds=wait_seconds):
+    # The schema is checked once here, not again by every night; the nights re-enter this
+    # run's pass lock (``store.passlock``: re-entrant in one process) and send no heartbeats.
+    with schema_checked(engine), pass_lock(engine, wait_seconds=wait_seconds), _nights_quiet():
         for done, day in enumerate(days, start=1):
             with tags(*night_tags(day.isoformat())):
                 night = nightly(as_of=day.isoformat(), partitions=partitions)
@@ -102,6 +106,17 @@ def run_backfill(
         "totals": dict(totals),
         "per_night": [{"date": n["date"], **n["totals"]} for n in nights],
     }
+
+
+@contextmanager
+def _nights_quiet() -> Iterator[None]:
+    """The nights' subflow runs without heartbeats of their own. Prefect starts a heartbeat
+    thread for every flow run and joins it at the run's end, which waits for the thread's
+    one-second sleep: about a second per night of a backfill. The backfill's own run goes on
+    sending them (its thread started before this, with the settings of then), so a crashed
+    backfill is still detected; a nightly run on its own keeps its heartbeats."""
+    with temporary_settings(updates={PREFECT_FLOWS_HEARTBEAT_FREQUENCY: None}):
+        yield
 
 
 def _earlier(engine: Any, night: dict[str, Any]) -> tuple[str, dict[str, int]] | None:

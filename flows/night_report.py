@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError
 
-from memcurator.app.report import load_report
+from memcurator.app.report import day_drops
 from memcurator.steps import FIGURES
 from store.errors import fault_reason
 
@@ -82,27 +82,25 @@ def _drops(engine: Engine, day: date) -> list[str]:
     have committed by now: a store that cannot be read at this point (a cut connection)
     leaves this section unread, in one safe line, rather than failing the night with it."""
     try:
-        report = load_report(engine, until=day, days=1)
+        row, flags = day_drops(engine, day)
     except DBAPIError as exc:
         return [f"## Gate drops on {day}", "", f"Not read: {fault_reason(exc)}."]
-    row = report.per_day.loc[day.isoformat()]
     judged = int(row["judged"])
-    rules = [
-        (c.removeprefix("dropped: "), int(row[c])) for c in row.index if c.startswith("dropped: ")
-    ]
+    rules = sorted(row["rejected"].items())
     lines = [f"## Gate drops on {day}", ""]
     if not judged:
         lines.append("No candidates were judged on this day.")
     else:
-        lines.append(f"{judged} candidates judged, {int(row['dropped'])} dropped.")
+        lines.append(f"{judged} candidates judged, {sum(n for _, n in rules)} dropped.")
         if rules:
             lines += ["", *_table(
                 ["Rule", "Dropped", "Share of judged"],
                 [[rule, n, f"{n / judged:.1%}"] for rule, n in rules],
             )]  # fmt: skip
     lines += ["", "## Drift", ""]
-    flags = [f"- **{flag.describe()}**" for flag in report.flags]
-    lines += flags or ["No rule's drop rate left its own baseline on this day."]
+    lines += [f"- **{flag.describe()}**" for flag in flags] or [
+        "No rule's drop rate left its own baseline on this day."
+    ]
     return lines
 
 

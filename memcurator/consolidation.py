@@ -22,11 +22,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 from typing import Literal
 
 import numpy as np
 from sklearn.cluster import AgglomerativeClustering
-from sklearn.feature_extraction.text import TfidfVectorizer
 
 from memcurator.ids import content_id
 from memcurator.keys import tool_key
@@ -34,6 +34,7 @@ from memcurator.lifecycle import Policy as Policy
 from memcurator.lifecycle import Sighting as Sighting
 from memcurator.lifecycle import qualifying
 from memcurator.schema import FACT_THRESHOLD, MAX_CONTENT_CHARS
+from memcurator.tfidf import EmptyVocabulary, tfidf_matrix
 from memcurator.vocabulary import most_sensitive
 
 # Past this many unassigned observations in one scope and tool, cluster them in slices (in
@@ -247,12 +248,13 @@ def _batch_group(
     return updates
 
 
-def _vectorise(texts: list[str]) -> np.ndarray | None:
+def _vectorise(texts: list[str] | tuple[str, ...]) -> np.ndarray | None:
+    """TF-IDF rows of ``texts`` (``memcurator.tfidf``: scikit-learn's numbers exactly, with
+    each text's terms and each identical fit remembered across calls and nights)."""
     try:
-        matrix = TfidfVectorizer(sublinear_tf=True, stop_words="english").fit_transform(texts)
-    except ValueError:  # nothing but stop words and punctuation: no topic to find
+        return tfidf_matrix(texts)
+    except EmptyVocabulary:  # nothing but stop words and punctuation: no topic to find
         return None
-    return np.asarray(matrix.toarray(), dtype=np.float64)
 
 
 def _centroids(member_vectors: np.ndarray, sizes: list[int]) -> np.ndarray:
@@ -346,13 +348,20 @@ def topic_content(key: str, recent: Sequence[Member], count: int) -> str:
 
 
 def _most_typical(texts: list[str]) -> str:
+    return texts[_most_typical_index(tuple(texts))]
+
+
+@lru_cache(maxsize=4096)
+def _most_typical_index(texts: tuple[str, ...]) -> int:
+    """Which of ``texts`` is closest to their centroid; remembered, as a topic that did not
+    change asks again with the same recent members."""
     vectors = _vectorise(texts)
     if vectors is None:
-        return texts[0]
+        return 0
     centroid = vectors.mean(axis=0)
     scores = vectors @ centroid
     # The first of the best (members are in time order), so ties resolve the same every night.
-    return texts[int(np.argmax(np.round(scores, 9)))]
+    return int(np.argmax(np.round(scores, 9)))
 
 
 def _merge_known(

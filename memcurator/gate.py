@@ -238,6 +238,7 @@ def _new_entry(candidate: Candidate, memory_id: str) -> NewEntry:
             task_id=candidate.task_id,
             tool=candidate.tool,
             symptom=candidate.symptom,
+            content=candidate.content,
         ),
         supersedes=candidate.supersedes,
         subject_entity=subject.entity if subject else None,

@@ -15,9 +15,12 @@ only costs a second entry.
 
 from __future__ import annotations
 
+import hashlib
 import re
+import unicodedata
 from collections.abc import Mapping
 
+from memcurator.attributes import canonical_attribute, stem
 from memcurator.attributes import normalise_key_part as normalise_key_part
 from memcurator.symptoms import canonical_tool, observation_parts
 from memcurator.vocabulary import MemoryType
@@ -32,6 +35,7 @@ FACT_PREFIX = "subject:"
 TASK_PREFIX = "task:"
 OBSERVATION_PREFIX = "obs:"
 TOPIC_PREFIX = "topic:"
+WORDING_PREFIX = "text:"
 # A topic of observations that name no tool.
 GENERAL_TOPIC = "general"
 
@@ -44,10 +48,15 @@ def subject_key(
     task_id: str | None = None,
     tool: str | None = None,
     symptom: str | None = None,
+    content: str | None = None,
 ) -> str | None:
-    """The dedup key of an entry, or None when nothing says what it is about."""
+    """The dedup key of an entry, or None when nothing says what it is about. A fact whose
+    subject neither came with it nor can be read off it is keyed by its own wording
+    (``wording_key``), given its ``content``."""
     if entity and attribute:
         return fact_key(entity, attribute)
+    if memory_type == MemoryType.FACT and content:
+        return wording_key(content)
     if memory_type == MemoryType.SUMMARY and task_id:
         return task_key(task_id)
     if memory_type == MemoryType.OBSERVATION and tool and symptom:
@@ -58,6 +67,25 @@ def subject_key(
 def fact_key(entity: str, attribute: str) -> str:
     """``subject:entity/attribute``: what a statement is about (any type may carry one)."""
     return f"{FACT_PREFIX}{normalise_key_part(entity)}/{normalise_key_part(attribute)}"
+
+
+def wording_key(content: str) -> str:
+    """``text:DIGEST``: the key of a fact with no subject, its wording read without case,
+    Unicode form, curly quotes, runs of spaces or closing punctuation. The same statement worded
+    the same way is one key, so a restatement merges (evidence +1) instead of adding an entry;
+    any other wording is another key, as before: a new entry is better than a wrong merge. A
+    digest, not the words: a key is indexed and logged, and the words may later be erased."""
+    return f"{WORDING_PREFIX}{hashlib.sha256(same_wording(content).encode()).hexdigest()[:24]}"
+
+
+def same_wording(content: str) -> str:
+    """What ``wording_key`` compares: "Works in CET." and "works in  CET" read alike."""
+    text = unicodedata.normalize("NFKC", content).translate(_QUOTES).casefold()
+    return " ".join(text.split()).rstrip(" .!;,")
+
+
+def is_wording_key(key: str | None) -> bool:
+    return (key or "").startswith(WORDING_PREFIX)
 
 
 def task_key(task_id: str) -> str:
@@ -134,7 +162,10 @@ _TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("timezone", r"\btime ?zone\b|\b(?:utc|gmt)(?:[+-]\d{1,2}(?::\d\d)?)?\b"
          r"|\b(?:pst|pdt|est|edt|cst|cdt|mst|mdt|cet|cest|bst|jst|aest|eet)\b"
          r"|\b(?:europe|america|asia|australia|africa|pacific)/[a-z_]+"
-         r"|\b(?:pacific|eastern|central|mountain|atlantic) time\b"),
+         r"|\b(?:pacific|eastern|central|mountain|atlantic|alaska|hawaii)"
+         r" (?:standard |daylight )?time\b"
+         r"|\b(?:central|eastern|western) europe(?:an)? (?:summer |standard )?time\b"
+         r"|\b(?:greenwich mean|british summer|india standard|japan standard) time\b"),
         ("employer", r"\b(?:works?|working|worked) (?:at|for) (?!home\b|the office\b|an office\b)"
          r"|\bemployed (?:at|by)\b|\bemployer\b|\b(?:job|position|role) at\b"
          r"|\bjoined (?-i:[A-Z])"),
@@ -198,7 +229,7 @@ _OPENERS = frozenset(re.findall(r"\S+", """
     only strongly mostly generally typically recently just outgrew gave used fluent native
     bilingual remote fully mainly primarily occasionally rarely sometimes went became turned got
     joined books takes drives commutes plans lactose peanut shellfish gluten nut dairy severe
-    mild
+    mild preferred favourite favorite usual default go-to
 """))
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'"})
 
@@ -212,11 +243,75 @@ def derive_fact_subject(content: str, scope_levels: Mapping[str, str]) -> tuple[
     if not text or text.endswith("?"):
         return None  # a question states nothing
     topics = [(name, found) for name, pattern in _TOPICS if (found := pattern.search(text))]
+    if not topics:
+        return _named_attribute(text, scope_levels)
     if len(topics) != 1:
-        return None  # no topic, or two: "window seats on direct flights" belongs to neither key
+        return None  # two topics: "window seats on direct flights" belongs to neither key
     attribute, found = topics[0]
     level = _entity_level(text, scope_levels, attribute, opens_with_topic=found.start() == 0)
     return (scope_levels[level], attribute) if level else None
+
+
+# "My keyboard layout is Colemak", "Our retro cadence is once per sprint", "The team's
+# no-meeting day: Friday", "Preferred shell is fish": a statement that names its own attribute,
+# one no lexicon lists, as the possessed noun before "is" / "are" / ":". The attribute is that
+# noun phrase read canonically (attributes.py), so "My coffee order" and an explicit
+# `coffee_order` subject share a key; the value is whatever follows and is compared by meaning.
+_POSSESSOR = (r"(?P<who>my|our|the user's|user's|the team's|team's|the project's|project's"
+              r"|the company's|the org's)")
+_NAMED = re.compile(
+    rf"^(?:{_POSSESSOR}|(?P<mark>preferred|favou?rite|usual|default|go-to))\s+"
+    r"(?P<noun>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)\s*(?::|\s(?:is|are)\b)\s*(?P<value>\S.*)$",
+    re.IGNORECASE,
+)
+_WHO_LEVEL = {"my": "user_id", "the user's": "user_id", "user's": "user_id",
+              "the team's": "team_id", "team's": "team_id", "the project's": "project_id",
+              "project's": "project_id", "the company's": "org_id", "the org's": "org_id"}
+# Nouns that name no attribute of their own ("my preference is ...", "my guess is ..."), people
+# (what they are is their own fact, not the speaker's), and the scope levels themselves.
+_NOT_ATTRIBUTES = frozenset(re.findall(r"\S+", """
+    preference preferences choice habit habits thing things idea ideas plan plans guess point
+    question questions problem problems issue issues concern concerns worry goal goals priority
+    priorities fault bad pleasure understanding impression feeling hope wish suggestion answer
+    reason view opinion take bet advice request fear excuse mistake apologies day week life
+    wife husband partner spouse son daughter kid kids child children mother mom mum father dad
+    parent parents brother sister friend friends colleague colleagues coworker coworkers boss
+    manager client clients customer customers doctor family team project company org
+    organisation organization repo repository codebase name-sake
+"""))
+_FUNCTION_WORDS = frozenset(re.findall(r"\S+", """
+    a an the this that these those to of in on for with and or but not no at by from as it its
+    is are was were be been being has have had do does did will would can could should
+"""))
+
+
+def _named_attribute(text: str, scope_levels: Mapping[str, str]) -> tuple[str, str] | None:
+    """(entity, attribute) for a statement that names its own attribute (``_NAMED``)."""
+    match = _NAMED.match(text)
+    if not match:
+        return None
+    words = match["noun"].lower().split()
+    marked = bool(match["mark"]) or (len(words) > 1 and words[-1] in ("preference", "pref"))
+    if marked and not match["mark"]:
+        words = words[:-1]  # "my seat preference": the seat preference
+    if (set(words) & _FUNCTION_WORDS or words[-1] in _NOT_ATTRIBUTES
+            or words[0] in _NOT_ATTRIBUTES or _OTHER_PERSON.search(text.lower())):
+        return None
+    who = (match["who"] or "my").lower()
+    if who == "our":
+        level = next((g for g in _GROUPS if scope_levels.get(g)), None)
+    else:
+        level = _WHO_LEVEL[who]
+    if level is None or not scope_levels.get(level):
+        return None
+    name = "_".join(words)
+    if marked:
+        name = f"preferred_{name}"
+    elif stem(name) != canonical_attribute(name, match["value"]):
+        # Only a preference is read through the synonyms: "my flight is at 9" is a booking,
+        # not the flight preference, and "my seat is 14C" not the seat preference.
+        return None
+    return scope_levels[level], canonical_attribute(name, match["value"])
 
 
 def _entity_level(

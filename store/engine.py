@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -183,17 +186,31 @@ def upgrade(engine: Engine) -> str:
         command.upgrade(_alembic_config(engine), "head")
     except DBAPIError as exc:
         raise unreachable(engine, exc) from exc
-    return head_revision(engine)
+    return head_revision()
 
 
-def head_revision(engine: Engine) -> str:
-    head = ScriptDirectory.from_config(_alembic_config(engine)).get_current_head()
+@functools.cache
+def head_revision() -> str:
+    """The newest revision of the migrations shipped with this code. Reading the scripts takes
+    40-70 ms; they cannot change under a running process, so it is read once per process."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    head = ScriptDirectory.from_config(config).get_current_head()
     assert head is not None
     return head
 
 
+# The stores (``describe_url``) whose schema an enclosing ``schema_checked`` has checked.
+_checked: ContextVar[frozenset[str]] = ContextVar("memcurator_schema_checked", default=frozenset())
+
+
 def require_current_schema(engine: Engine) -> None:
-    """Fail with a clear message unless the store is reachable and at the newest revision."""
+    """Fail with a clear message unless the store is reachable and at the newest revision.
+
+    One read of ``alembic_version`` (a few ms); none inside ``schema_checked`` for the same
+    store, which checked it on entering."""
+    if describe_url(engine) in _checked.get():
+        return
     try:
         with engine.connect() as conn:
             current = MigrationContext.configure(conn).get_current_revision()
@@ -201,11 +218,25 @@ def require_current_schema(engine: Engine) -> None:
         raise unreachable(engine, exc) from exc
     if current is None:
         raise StoreError(f"{describe_url(engine)} has no memcurator schema: run `memcurator init`")
-    if current != head_revision(engine):
+    head = head_revision()
+    if current != head:
         raise StoreError(
-            f"{describe_url(engine)} is at schema {current}, not {head_revision(engine)}: "
+            f"{describe_url(engine)} is at schema {current}, not {head}: "
             "run `memcurator init` to upgrade"
         )
+
+
+@contextmanager
+def schema_checked(engine: Engine) -> Iterator[None]:
+    """Check ``engine``'s schema once (``require_current_schema``); inside, in this context
+    (a backfill and the nightly subflows it calls), the same store is not checked again.
+    Another store is, and the same store is again once the block ends."""
+    require_current_schema(engine)
+    reset = _checked.set(_checked.get() | {describe_url(engine)})
+    try:
+        yield
+    finally:
+        _checked.reset(reset)
 
 
 _NO_DATABASE = re.compile(r'database "([^"]+)" does not exist')

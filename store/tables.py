@@ -107,6 +107,8 @@ class Entry(Base):
             sqlite_where=text("type = 'observation'"),
         ),
         Index("ix_entries_updated_at", "updated_at"),
+        # A key's versions in valid_since order, for ingest's placement (migration 0008).
+        Index("ix_entries_key_since", "scope_key", "type", "subject_key", "valid_since"),
     )
 
 

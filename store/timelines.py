@@ -270,6 +270,10 @@ def _versions_query(conn: Connection, reach: dict[TimelineKey, Reach], policy: P
         return select(Entry).where(wanted, Entry.status.in_(_LOADED))
     # One index probe per key (LATERAL), whatever the statistics say: during a bulk load
     # they lag behind the table, and a hash or IN-list plan then scans all of it per batch.
+    # Both probes are ordered as ``ix_entries_key_since`` is (migration 0008): without
+    # statistics every index estimates one row, and the planner took
+    # ``ix_entries_type_status_scope`` and read the user's whole history per key (issue 13);
+    # the order leaves the key's own index the only plan without a sort.
     columns = ", ".join(f"e.{c}" for c in ENTRY_COLUMNS)
     same_key = "{t}.scope_key = w.s AND {t}.subject_key = w.k AND {t}.type = w.t"
     return text(
@@ -278,9 +282,11 @@ def _versions_query(conn: Connection, reach: dict[TimelineKey, Reach], policy: P
         "CAST(:cutoff AS timestamptz[]), CAST(:expired AS timestamptz[]), "
         "CAST(:chained AS boolean[]), CAST(:full AS boolean[])) AS w(s, t, k, e, c, x, ch, f) "
         # The floor: the last live non-inference version before the earliest candidate.
-        "CROSS JOIN LATERAL (SELECT max(y.valid_since) AS since FROM entries y WHERE "
+        "CROSS JOIN LATERAL (SELECT (SELECT y.valid_since FROM entries y WHERE "
         f"{same_key.format(t='y')} AND w.ch AND NOT w.f AND y.status IN ({_LIVE_SQL}) "
-        "AND y.source_kind <> 'agent_inference' AND y.valid_since < w.e) AS fl "
+        "AND y.source_kind <> 'agent_inference' AND y.valid_since < w.e "
+        "ORDER BY y.scope_key DESC, y.type DESC, y.subject_key DESC, y.valid_since DESC "
+        "LIMIT 1) AS since) AS fl "
         "CROSS JOIN LATERAL (SELECT * FROM entries WHERE "
         f"{same_key.format(t='entries')} AND entries.status IN ({_LOADED_SQL}) AND (w.f "
         "OR entries.status = 'retired' OR entries.last_confirmed_at >= w.e "
@@ -289,7 +295,9 @@ def _versions_query(conn: Connection, reach: dict[TimelineKey, Reach], policy: P
         "max(s.created_at) < w.c AND (max(s.created_at) <= w.x OR ("
         "count(DISTINCT s.source_session_id) >= :sessions "
         "AND bool_or(s.source_kind <> 'agent_inference'))) FROM entry_sources s "
-        "WHERE s.tenant = entries.tenant AND s.entry_id = entries.id), false))) OFFSET 0) AS e"
+        "WHERE s.tenant = entries.tenant AND s.entry_id = entries.id), false))) "
+        "ORDER BY entries.scope_key, entries.type, entries.subject_key, entries.valid_since "
+        "OFFSET 0) AS e"
     ).bindparams(
         scopes=[k[0] for k in keys], types=[k[1] for k in keys], keys=[k[2] for k in keys],
         earliest=[r.earliest for r in reach.values()],

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, func, select
+from sqlalchemy import Connection, Engine, event, func, select
 
 from memcurator.app import nightly
 from memcurator.app.ingest import ingest_stream
@@ -123,3 +124,20 @@ END $$;
 CREATE TRIGGER refuse_p02 BEFORE INSERT ON consolidation_runs
   FOR EACH ROW EXECUTE FUNCTION refuse_p02();
 """
+
+
+@contextmanager
+def version_reads() -> Iterator[list[str]]:
+    """The statements that read ``alembic_version`` (the schema check), on any engine, while
+    inside."""
+    seen: list[str] = []
+
+    def record(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if "alembic_version" in statement:
+            seen.append(statement)
+
+    event.listen(Engine, "before_cursor_execute", record)
+    try:
+        yield seen
+    finally:
+        event.remove(Engine, "before_cursor_execute", record)

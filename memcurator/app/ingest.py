@@ -27,7 +27,7 @@ from memcurator.app.retry import RetryPolicy
 from memcurator.attributes import explain
 from memcurator.decisions import Decision, LogEvent, NewEntry
 from memcurator.gate import evaluate_line, reject_oversize, reject_store_refusal
-from memcurator.keys import FACT_PREFIX, key_attribute
+from memcurator.keys import FACT_PREFIX, is_wording_key, key_attribute
 from memcurator.resolve import Version
 from memcurator.schema import Candidate
 from memcurator.settings import Settings
@@ -343,6 +343,9 @@ def _attribute_read_as(entry: NewEntry) -> str | None:
     """"`seat` read as `seat_preference`" when the key's attribute is the subject's own
     attribute read canonically (the subject is screened by the gate before it gets here)."""
     key = entry.subject_key or ""
+    if is_wording_key(key):
+        return (f"key {key[:13]}… from its own wording: no subject came with it"
+                " or could be read from it")
     if entry.subject_attribute is None or not key.startswith(FACT_PREFIX):
         return None
     return explain(entry.subject_attribute, key_attribute(key) or "")

@@ -94,6 +94,22 @@ def drift_flags(
     ]
 
 
+def day_drops(
+    engine: Engine, day: date, *, drift: DriftSettings | None = None
+) -> tuple[dict[str, Any], list[DriftFlag]]:
+    """One day's ``drops`` row (day, judged, rejected per rule) and its drift flags, from one
+    grouped count over the day and the drift window before it (``load_report`` for one day
+    counts the same, but also reads every entry's lifetime and every audit mark)."""
+    from store.reporting import drops_per_day
+
+    settings = drift or DriftSettings()
+    history = drops_per_day(engine, since=day - timedelta(days=settings.window_days), until=day)
+    key = day.isoformat()
+    row = next((r for r in history if r["day"] == key), {"day": key, "judged": 0, "rejected": {}})
+    flags = [f for f in find_drift(drop_series(history), settings) if f.day == key]
+    return row, flags
+
+
 def with_drift(rows: Sequence[dict[str, Any]], flags: Sequence[DriftFlag]) -> list[dict[str, Any]]:
     """``drops`` rows with a ``drift`` field: that day's flags (an empty list when none)."""
     by_day: dict[str, list[dict[str, Any]]] = {}

@@ -26,10 +26,10 @@ from flows.consolidation import backfill, nightly_consolidation
 from flows.nightly import NightFailed
 from memcurator.app import nightly
 from memcurator.workload import generate_stream
-from store.engine import make_engine, upgrade
+from store.engine import StoreError, make_engine, require_current_schema, upgrade
 from store.passlock import PASS_LOCK_CLASS, PassBusy, PassLockLost
 from store.tables import ConsolidationRun, WriteLog
-from tests.passes import by_day, export, ingest, log_counts, stage_hooks
+from tests.passes import by_day, export, ingest, log_counts, stage_hooks, version_reads
 
 pytestmark = pytest.mark.usefixtures("flows_env")
 START = date(2025, 1, 6)
@@ -137,6 +137,49 @@ def test_a_backfill_over_a_preloaded_store_equals_nightly_runs_between_ingests(
             )
         )
         assert missing == 0
+
+
+def test_a_backfill_checks_the_schema_once_and_its_nights_send_no_heartbeats(
+    stores: Callable[[], tuple[str, Engine]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A backfill reads the store's schema version once, not once a night, and its nights run
+    without the heartbeat thread whose join cost about a second each; the backfill's own run
+    and a nightly run on its own keep theirs. Every night still holds the pass lock."""
+    import prefect.flow_engine
+
+    beats: list[tuple[str, int | None]] = []
+    real = prefect.flow_engine._send_heartbeats
+
+    @contextmanager
+    def recorded(engine: Any, *args: Any, **kwargs: Any) -> Iterator[None]:
+        beats.append((engine.flow.name, engine.heartbeat_seconds))
+        with real(engine, *args, **kwargs):
+            yield
+
+    monkeypatch.setattr(prefect.flow_engine, "_send_heartbeats", recorded)
+    url, engine = stores()
+    with version_reads() as one_check:
+        require_current_schema(engine)
+    with version_reads() as reads:
+        fill(url, start="2025-01-06", end="2025-01-08")
+    assert len(reads) == len(one_check) > 0
+    assert [name for name, _ in beats] == ["backfill", *["nightly-consolidation"] * 3]
+    assert beats[0][1] is not None and [seconds for _, seconds in beats[1:]] == [None] * 3
+    with engine.connect() as conn:
+        assert conn.scalar(select(func.count()).select_from(ConsolidationRun)) == 9
+    beats.clear()
+    with version_reads() as reads:
+        night(url, as_of="2025-01-09")
+    assert len(reads) == len(one_check)
+    assert len(beats) == 1 and beats[0][1] is not None
+    with held_elsewhere(url, engine), pytest.raises(PassBusy, match="another consolidation"):
+        fill(url, start="2025-01-10", end="2025-01-11")  # the lock is still the store's one
+    with engine.begin() as conn:
+        conn.execute(text("UPDATE alembic_version SET version_num = 'older'"))
+    with pytest.raises(StoreError, match="is at schema older"):
+        fill(url, start="2025-01-10", end="2025-01-11")
+    with engine.connect() as conn:
+        assert conn.scalar(select(func.count()).select_from(ConsolidationRun)) == 12
 
 
 @contextmanager

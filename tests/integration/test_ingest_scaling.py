@@ -6,6 +6,11 @@ prepares a statement at its fifth run and PostgreSQL then switches to a generic 
 row of the tenant and compared each with every key of the batch, unhashed: a batch then cost
 ledger size x batch size. These tests count the rows a lookup reads, on the same connection
 well past the point where the plan goes generic.
+
+Another was placement's read of a key's versions: no index began with (scope_key, type,
+subject_key), and the lookup read every entry of the scope's type and status through
+``ix_entries_type_status_scope``, a user's whole history per key. Migration 0008 adds
+``ix_entries_key_since``.
 """
 
 from __future__ import annotations
@@ -13,12 +18,14 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from sqlalchemy import Connection, Engine, text
+from alembic import command
+from sqlalchemy import Connection, Engine, inspect, text
 
 from memcurator.decisions import NewEntry
 from memcurator.resolve import Version
-from store.engine import make_engine, upgrade
-from store.timelines import load_sources
+from store.engine import _alembic_config, make_engine, upgrade
+from store.tables import Entry
+from store.timelines import load_sources, load_timelines, timeline_key
 from store.writes import already_judged
 
 LEDGER_ROWS = 20_000
@@ -123,3 +130,105 @@ def test_loading_sources_reads_those_of_the_versions_asked_for_not_the_tenants_h
             assert [len(v.sources or ()) for v in versions] == [3] * 300
     engine.dispose()
     assert max(reads) <= 2 * 900, reads
+
+
+SCOPE = '{"org_id":"acme","user_id":"u"}'
+KEYS = 50  # the keys a batch looks up, five stored versions each
+VERSIONS = 5
+
+
+def add_versions(conn: Connection, prefix: str, keys: int, versions: int) -> None:
+    """``versions`` stored versions of each of ``keys`` facts of user u, one a day, the last
+    one active, all with a source (as ingest writes them)."""
+    rows = keys * versions
+    conn.execute(text(
+        "INSERT INTO entries (tenant, id, type, scope_key, org_id, user_id, content, "
+        "source_kind, source_ref, source_session_id, confidence, created_at, valid_from, "
+        "valid_since, sensitivity, subject_key, status, evidence, last_confirmed_at, "
+        "updated_at) SELECT 'acme', :prefix || g, 'fact', :scope, 'acme', 'u', 'c', "
+        "'user_message', 'r', 's', 0.9, d, d, d, 'internal', "
+        "'fact:user/' || :prefix || (g % :keys), "
+        "CASE WHEN g >= :rows - :keys THEN 'active' ELSE 'superseded' END, 1, d, d "
+        "FROM generate_series(0, :rows - 1) AS g, "
+        "LATERAL (SELECT TIMESTAMPTZ '2025-01-01 00:00Z' + (g / :keys) * INTERVAL '1 day') AS t(d)"
+    ), {"prefix": prefix, "scope": SCOPE, "keys": keys, "rows": rows})
+    conn.execute(text(
+        "INSERT INTO entry_sources (tenant, memory_id, entry_id, content, valid_from, "
+        "created_at, source_kind, source_ref, source_session_id, confidence, sensitivity) "
+        "SELECT 'acme', id, id, 'c', valid_from, created_at, 'user_message', 'r', 's', 0.9, "
+        "'internal' FROM entries WHERE id LIKE :prefix || '%'"
+    ), {"prefix": prefix})
+
+
+def later_statement(n: int) -> NewEntry:
+    """A candidate restating key ``n`` of ``add_versions(prefix='k')`` after all it holds."""
+    at = datetime(2026, 1, 1, tzinfo=UTC)
+    return NewEntry(f"new_{n}", "fact", {"org_id": "acme", "user_id": "u"}, "c",
+                    "user_message", "r", "s", 0.9, at, at, "internal", f"fact:user/k{n}")
+
+
+def placement_reads(engine: Engine) -> list[int]:
+    """Rows of ``entries`` read by each of ``RUNS`` loads of the KEYS keys' timelines (one
+    connection: past the point where psycopg prepares and the plan may go generic)."""
+    batch = [later_statement(n) for n in range(KEYS)]
+    reads = []
+    with engine.begin() as conn:
+        for _ in range(RUNS):
+            before = rows_read(conn, "entries")
+            timelines = load_timelines(conn, batch)
+            reads.append(rows_read(conn, "entries") - before)
+            # The current version of every key, nothing of the other keys.
+            assert sorted(timelines) == sorted(timeline_key(e) for e in batch)
+            assert all(len(t.versions) == 1 for t in timelines.values())
+    return reads
+
+
+def test_placement_reads_a_keys_versions_not_the_scopes_history(pg_url: str) -> None:
+    engine = make_engine(pg_url)
+    upgrade(engine)
+    with engine.begin() as conn:  # and 1,000 versions of 100 other keys of the user
+        add_versions(conn, "k", KEYS, VERSIONS)
+        add_versions(conn, "small", 100, 10)
+    small = placement_reads(engine)
+    with engine.begin() as conn:  # 40,000 more versions of the same user, other keys
+        add_versions(conn, "other", 4_000, 10)
+    engine.dispose()  # a new connection: plans made afresh on the grown table
+    grown = placement_reads(engine)
+    engine.dispose()
+    # What a key holds: its versions, looked up twice (the floor, then the versions), with no
+    # statistics (a bulk load outruns them): not the 41,250 versions of the user's history.
+    assert max(grown) <= 2 * KEYS * VERSIONS, grown
+    assert max(grown) <= max(small), (small, grown)
+
+
+def test_the_key_lookup_is_planned_on_ix_entries_key_since(pg_url: str) -> None:
+    """The planner's choice itself, on a grown store with fresh statistics: no other index
+    begins with the key, so reading the key by another one reads the scope."""
+    engine = make_engine(pg_url)
+    upgrade(engine)
+    with engine.begin() as conn:
+        add_versions(conn, "other", 4_000, 10)
+        conn.execute(text("ANALYZE entries"))
+        plan = "\n".join(conn.scalars(text(
+            "EXPLAIN SELECT * FROM entries WHERE scope_key = :s AND type = 'fact' "
+            "AND subject_key = 'fact:user/other7' AND status IN ('active', 'superseded')"
+        ), {"s": SCOPE}))
+    engine.dispose()
+    assert "ix_entries_key_since" in plan, plan
+
+
+def index_columns(engine: Engine, name: str) -> list[str] | None:
+    indexes = {ix["name"]: ix["column_names"] for ix in inspect(engine).get_indexes("entries")}
+    return indexes.get(name)
+
+
+def test_upgrading_from_0007_creates_the_key_index_the_tables_declare(store_url: str) -> None:
+    engine = make_engine(store_url)
+    command.upgrade(_alembic_config(engine), "0007")
+    assert index_columns(engine, "ix_entries_key_since") is None
+    upgrade(engine)
+    declared = next(ix for ix in Entry.__table__.indexes if ix.name == "ix_entries_key_since")
+    assert index_columns(engine, "ix_entries_key_since") == [c.name for c in declared.columns]
+    assert index_columns(engine, "ix_entries_key_since") == [
+        "scope_key", "type", "subject_key", "valid_since"]
+    engine.dispose()

@@ -19,8 +19,9 @@ from xml.etree import ElementTree as ET
 
 from sqlalchemy import Engine
 
+from flows.night_report import _drops
 from memcurator.app.ingest import ingest_stream
-from memcurator.app.report import load_report, report_markdown, write_html_report
+from memcurator.app.report import day_drops, load_report, report_markdown, write_html_report
 from memcurator.report_html import render_html
 from store.engine import make_engine, upgrade
 from store.operations import audit_mark
@@ -157,6 +158,57 @@ def test_a_tenants_report_counts_only_that_tenant(engine: Engine) -> None:
     assert rows == [{"day": "2025-03-01", "judged": 2, "rejected": {"transient": 1}}]
     everyone = reporting.drops_per_day(engine, since=DAY_1, until=DAY_1)
     assert everyone[0]["judged"] == 4
+
+
+def old_drops_section(engine: Engine, day: date) -> list[str]:
+    """The nightly summary's drops section as it was built before ``day_drops``: from the
+    whole one-day report (``load_report``), kept here as the reference it must still equal."""
+    report = load_report(engine, until=day, days=1)
+    row = report.per_day.loc[day.isoformat()]
+    judged = int(row["judged"])
+    rules = [
+        (c.removeprefix("dropped: "), int(row[c])) for c in row.index if c.startswith("dropped: ")
+    ]
+    lines = [f"## Gate drops on {day}", ""]
+    if not judged:
+        lines.append("No candidates were judged on this day.")
+    else:
+        lines.append(f"{judged} candidates judged, {int(row['dropped'])} dropped.")
+        if rules:
+            lines += ["", "| Rule | Dropped | Share of judged |", "|---|---|---|"]
+            lines += [f"| {rule} | {n} | {n / judged:.1%} |" for rule, n in rules]
+    lines += ["", "## Drift", ""]
+    flags = [f"- **{flag.describe()}**" for flag in report.flags]
+    return lines + (flags or ["No rule's drop rate left its own baseline on this day."])
+
+
+def test_a_days_drops_count_what_the_whole_report_counts(engine: Engine) -> None:
+    known_stream(engine)
+    for day in (DAY_1 - timedelta(days=1), DAY_1, DAY_2, DAY_3):
+        row, flags = day_drops(engine, day)
+        frame = load_report(engine, until=day, days=1).per_day.loc[day.isoformat()]
+        dropped = [c for c in frame.index if c.startswith("dropped: ")]
+        rules = {c.removeprefix("dropped: "): int(frame[c]) for c in dropped}
+        assert (row["judged"], sum(row["rejected"].values()), row["rejected"], flags) == (
+            int(frame["judged"]), int(frame["dropped"]), rules, []
+        ), day  # fmt: skip
+        assert _drops(engine, day) == old_drops_section(engine, day), day
+    assert day_drops(engine, DAY_1)[0] == {
+        "day": "2025-03-01", "judged": 8, "rejected": {"schema": 1, "transient": 2}
+    }  # fmt: skip
+
+
+def test_a_days_drops_flag_the_drift_the_whole_report_flags(engine: Engine) -> None:
+    today = datetime.now(UTC).date()
+    seeded_jump(engine, today)
+    row, flags = day_drops(engine, today)
+    assert (row["judged"], row["rejected"]) == (50, {"transient": 25})
+    assert [(f.rule, f.day, f.direction) for f in flags] == [("transient", today.isoformat(), "up")]
+    assert flags == load_report(engine, until=today, days=1).flags
+    section = _drops(engine, today)
+    assert section == old_drops_section(engine, today)
+    assert f"- **drift: rule transient dropped 50.0% on {today}" in "\n".join(section)
+    assert day_drops(engine, today - timedelta(days=1))[1] == []
 
 
 def seeded_jump(engine: Engine, last: date) -> None:

@@ -41,6 +41,8 @@ ABOUT_THE_USER = [
     ("User's timezone is Europe/Berlin", "timezone"),
     ("Timezone is CET", "timezone"),
     ("I'm on Pacific time", "timezone"),
+    ("Works in Central European Time", "timezone"),
+    ("Keeps to Eastern Standard Time", "timezone"),
     ("Works at Acme", "employer"),
     ("Works for Globex as a data engineer", "employer"),
     ("Joined Initech in March", "employer"),
@@ -244,3 +246,51 @@ def test_any_content_gets_a_key_from_its_own_scope_or_none() -> None:
 
     check()
     assert len(derived_keys) >= 50, f"only {len(derived_keys)} of 300 examples derived a key"
+
+
+# Attributes no lexicon lists, named by the statement itself (issue 10).
+NAMED_BY_THE_STATEMENT = [
+    ("My keyboard layout is Colemak.", USER, ("u_8821", "keyboard_layout")),
+    ("My coffee order is a black americano", USER, ("u_8821", "coffee_order")),
+    ("Usual coffee order: oat flat white", USER, ("u_8821", "coffee_order")),
+    ("The user's shell is fish", USER, ("u_8821", "shell")),
+    ("My favourite font is Iosevka", USER, ("u_8821", "font")),
+    ("My seat preference is aisle", USER, ("u_8821", "seat_preference")),
+    ("Our on-call rotation is weekly", TEAM, ("core", "on_call_rotation")),
+    ("The team's retro cadence is once per sprint", PROJECT, ("core", "retro_cadence")),
+    ("The project's release train: every other Thursday", PROJECT, ("payments", "release_train")),
+]
+
+
+@pytest.mark.parametrize(("content", "scope", "expected"), NAMED_BY_THE_STATEMENT)
+def test_a_statement_that_names_its_own_attribute_is_keyed_by_it(
+    content: str, scope: dict[str, str], expected: tuple[str, str]
+) -> None:
+    assert derive_fact_subject(content, scope) == expected
+
+
+NAMES_NO_ATTRIBUTE = [
+    "My preference is the later slot",  # the noun says only that a preference follows
+    "My guess is that it's the cache",
+    "My son is five",  # someone else's fact
+    "My manager is out this week",
+    "My flight is at 9",  # a booking, not the flight preference
+    "My seat is 14C",
+    "Our team is growing",  # the scope itself
+    "My take on it is simple",
+    "Keyboard layout is Colemak",  # no possessor or mark: whose?
+]
+
+
+@pytest.mark.parametrize("content", NAMES_NO_ATTRIBUTE)
+def test_a_possessed_noun_that_is_no_attribute_gives_no_key(content: str) -> None:
+    assert derive_fact_subject(content, PROJECT) is None
+
+
+def test_one_named_attribute_keys_its_restatement_and_its_change_alike() -> None:
+    first = derive_fact_subject("My keyboard layout is QWERTY", USER)
+    again = derive_fact_subject("my keyboard layout: qwerty", USER)
+    changed = derive_fact_subject("My keyboard layout is Dvorak now", USER)
+    other = derive_fact_subject("My keyboard brand is Keychron", USER)
+    assert first == again == changed
+    assert other != first

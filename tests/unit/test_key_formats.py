@@ -78,3 +78,25 @@ def test_the_orders_the_rules_depend_on_are_declared_once() -> None:
     assert most_sensitive(["internal", "restricted", "public"]) == "restricted"
     ranked = sorted(SOURCE_STRENGTH, key=SOURCE_STRENGTH.__getitem__)
     assert ranked == ["agent_inference", "system", "document", "tool_result", "user_message"]
+
+
+def test_a_wording_key_reads_case_spacing_and_closing_stops_alike_and_nothing_else() -> None:
+    from memcurator.keys import is_wording_key, wording_key
+
+    key = wording_key("Works in Central European Time")
+    assert is_wording_key(key) and key.startswith("text:")
+    for same in ("works in central european time.", "Works  in Central\u00a0European Time!",
+                 "WORKS IN CENTRAL EUROPEAN TIME ;"):
+        assert wording_key(same) == key, same
+    for other in ("Works in Central European Time, not CET", "Doesn't work in CET",
+                  "Works in Central Europe Time", "Work in Central European Time"):
+        assert wording_key(other) != key, other
+    assert "central" not in key.lower()  # a digest: the words are not in the key
+
+
+def test_a_fact_without_subject_gets_a_wording_key_and_other_types_none() -> None:
+    from memcurator.keys import wording_key
+
+    assert subject_key(memory_type="fact", content="Uses Jest") == wording_key("Uses Jest")
+    assert subject_key(memory_type="observation", content="Uses Jest") is None
+    assert subject_key(memory_type="summary", content="Uses Jest") is None
