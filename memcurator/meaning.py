@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 from typing import Literal
 
 from memcurator.wording import (
@@ -31,6 +32,8 @@ from memcurator.wording import (
     _RELATIONAL_OPPOSITE,
     _SALIENT,
     _VALUE_OPPOSITE,
+    _absence_attribute,
+    _absence_wording,
     _analyse,
     _show,
     _similarity,
@@ -67,7 +70,10 @@ def relate(
 ) -> Judgement:
     """What ``new`` is relative to the active ``old`` under the same scope and subject key.
     ``attribute`` is the key's attribute ("coffee_order"): its own words name the slot, not
-    the value, so they are set aside before the values are compared."""
+    the value, so they are set aside before the values are compared. Under an attribute whose
+    values are absences (allergies, a diet) "no gluten" states the value ("avoids gluten")."""
+    if attribute and _absence_attribute(attribute):
+        old, new = _absence_wording(old), _absence_wording(new)
     if (a := _analyse(old)).norm == (b := _analyse(new)).norm:
         return Judgement("same", "same wording", 1.0)
     if kind == "set" and "; " in old and (dropped := _retracts(old, new, attribute)):
@@ -181,18 +187,22 @@ def _by_polarity(a: _Text, b: _Text) -> _Verdict | None:
     and "not allergic to peanuts" are both true; "no allergies" is not)."""
     if (hit := (b.denied & a.values) or (a.denied & b.values)) or bool(a.negs) == bool(b.negs):
         return ("contradiction", f"rules out {_show(hit)}") if hit else None
+    neg, pos = (a, b) if a.negs else (b, a)
+    # Of a two-valued slot, "not X" says "Y", whatever else both mention ("can't handle spicy
+    # food" / "mild food only").
+    for stem in neg.values & _COMPLEMENT.keys() - pos.values if len(neg.negs) == 1 else ():
+        if hit := _COMPLEMENT[stem] & pos.values - neg.values:
+            return "same", f"not {_show({stem})} means {_show(hit)}"
     if a.values and b.values and not a.values & b.values and not _kinship(a, b):
-        neg, pos = (a, b) if a.negs else (b, a)
-        for stem in neg.values & _COMPLEMENT.keys() if len(neg.negs) == 1 else ():
-            if hit := _COMPLEMENT[stem] & pos.values:
-                return "same", f"not {_show({stem})} means {_show(hit)}"
         return "unrelated", f"{_negation(a, b)[1]} of another value"
     return _negation(a, b)
 
 
 def _by_opposites(a: _Text, b: _Text) -> _Verdict | None:
     """Antonyms: values always conflict; relational opposites only about a shared thing."""
-    only_a, only_b = a.opposable - b.opposable, b.opposable - a.opposable
+    # What a side rules out ("never the aisle") is no value it holds: two denials do not clash.
+    held_a, held_b = a.opposable - a.denied, b.opposable - b.denied
+    only_a, only_b = held_a - b.opposable, held_b - a.opposable
     related = bool(a.values & b.values) or not a.values or not b.values
     if only_a and only_b:
         for table in (_VALUE_OPPOSITE, _RELATIONAL_OPPOSITE) if related else (_VALUE_OPPOSITE,):
@@ -207,8 +217,10 @@ def _by_opposites(a: _Text, b: _Text) -> _Verdict | None:
 
 
 def _by_slot(a: _Text, b: _Text, diff: _Diff) -> _Verdict | None:
-    """A single-valued slot filled differently: languages, editors, numbers, names, "now X"."""
-    was, now = diff
+    """A single-valued slot filled differently: languages, editors, numbers, names, "now X".
+    What a side rules out ("never the aisle") fills no slot: two denials do not compete."""
+    was, now = diff[0] - a.denied, diff[1] - b.denied
+    diff = was, now
     for family in {_FAMILY[t] for t in was if t in _FAMILY} & {_FAMILY.get(u) for u in now}:
         old, new = ({t for t in side if _FAMILY.get(t) == family} for side in diff)
         return "contradiction", f"different value ({_show(old)} -> {_show(new)})"
@@ -264,7 +276,7 @@ def _by_overlap(a: _Text, b: _Text, kind: Cardinality, diff: _Diff, similarity: 
         return "refinement", f"updated (similarity {similarity:.2f})"
     if shared := _shared_value(a, b):  # "likes a window seat" / "always books a window seat"
         return ("refinement", f"adds detail to {shared}") if _keeps_wording(a, b) or _specific(
-            b, now) else ("same", f"same value ({shared}), reworded")
+            b, now - b.denied) else ("same", f"same value ({shared}), reworded")
     if shared := _shared_words(a, b, diff):
         return "same", f"same value words ({shared}), reworded; nothing competes"
     return "unrelated", f"different facet (similarity {similarity:.2f})"
@@ -297,13 +309,13 @@ def _shared_words(a: _Text, b: _Text, diff: _Diff) -> str | None:
     in two frames; "quiet zone, level 3" / "the quiet zone on floor 3 on office days")."""
     was, now = diff
     shared = a.values - was  # literally shared, or met through a variant or a short form
-    if not shared or a.denied != b.denied or len(a.negs) % 2 != len(b.negs) % 2:
+    if not shared or _denials_clash(a, b) or len(a.negs) % 2 != len(b.negs) % 2:
         return None
     if not a.keyed:  # with no attribute set aside, the shared words may be the attribute's
         return None
     if not was.isdisjoint(a.salient) and not now.isdisjoint(b.salient):
         return None  # a value proper on each side, beside the shared words: they may compete
-    if _competes(was | now, shared):
+    if _competes((was | now) - a.denied - b.denied, shared):
         return None  # "premium economy" / "economy": one more member of the same family
     return _show(shared)
 
@@ -319,7 +331,7 @@ def _competes(extra: frozenset[str], shared: frozenset[str]) -> bool:
 def _shared_value(a: _Text, b: _Text) -> str | None:
     """The salient values both name ("python", "window", "Acme"), if neither names another
     family member, antonym or number and both rule out the same (usually nothing)."""
-    if not (shared := a.salient & b.salient) or a.denied != b.denied:
+    if not (shared := a.salient & b.salient) or _denials_clash(a, b):
         return None  # a name on one side only is a detail ("UI"); any other value must match
     was, now = _unmatched(a, b)
     if was and now and (was & a.names or now & b.names) and shared.isdisjoint(_FAMILY):
@@ -329,6 +341,12 @@ def _shared_value(a: _Text, b: _Text) -> str | None:
     if shared.isdisjoint(_SALIENT | a.names):  # a number alone is no value: "2 approvals"
         return None
     return _show(shared) if len(a.negs) % 2 == len(b.negs) % 2 else None
+
+
+def _denials_clash(a: _Text, b: _Text) -> bool:
+    """Whether one side rules out what the other states. Different denials do not clash:
+    "window, never the aisle" restates "window seats, not the middle"."""
+    return not (a.denied.isdisjoint(b.values) and b.denied.isdisjoint(a.values))
 
 
 def _unmatched(a: _Text, b: _Text) -> _Diff:
@@ -346,10 +364,21 @@ def _unmatched(a: _Text, b: _Text) -> _Diff:
             matched.update((t, u))
     for other, words in ((b, was), (a, now)):
         for t in words:
-            if spelled := _initials(t, other.seq):
+            if spelled := _initials(t, other.seq) or _joined(t, other.seq):
                 matched.add(t)
                 matched.update(spelled)
     return was - matched, now - matched
+
+
+def _joined(t: str, seq: tuple[str, ...]) -> tuple[str, ...]:
+    """The two neighbouring words of ``seq`` that, joined, are ``t``: a compound written apart
+    or hyphenated ("on-call" / "oncall", "git-flow" / "GitFlow", "py.test" / "pytest")."""
+    if len(t) < 5 or not t.isalpha():
+        return ()
+    for x, y in pairwise(seq):
+        if len(x) + len(y) == len(t) and x + y == t and len(x) > 1 and len(y) > 1:
+            return x, y
+    return ()
 
 
 def _same_word(t: str, u: str) -> bool:
@@ -369,10 +398,13 @@ def _same_word(t: str, u: str) -> bool:
 
 
 def _one_slip(x: str, y: str) -> bool:
-    """One letter dropped, or two neighbours swapped (Damerau distance 1, no substitution)."""
+    """One letter dropped, two neighbours swapped, or in a long word (7 letters or more) one
+    letter replaced by a vowel for a vowel ("vegitarian", "pescetarian"): a slip, not a word."""
     if len(x) != len(y):
         return any(y[:i] + y[i + 1:] == x for i in range(len(y)))
     diff = [i for i in range(len(x)) if x[i] != y[i]]
+    if len(diff) == 1 and len(x) >= 7:
+        return x[diff[0]] in "aeiou" and y[diff[0]] in "aeiou"
     return len(diff) == 2 and diff[1] == diff[0] + 1 and x[diff[0]] == y[diff[1]] and (
         x[diff[1]] == y[diff[0]])
 

@@ -60,11 +60,14 @@ _STOP = _words("""
     while about into some any all much too quite there here which who what where how known ideally
     strongly definitely always on off with without before after over under per via again yes
     because since though although seat sit near next been being but
-""")  # "seat" and "sit" too: "sit by the window" says what "window seats" does
+    whenever entirely completely totally fully mainly primarily normally basically pretty actually
+    honestly personally please choice possible inc ltd gmbh corp corporation llc plc ag
+""")  # fillers; company suffixes ("Acme Corp" is "Acme"); "seat" and "sit" too: "sit by the
+# window" says what "window seats" does
 # Frame words: shared or not, they say nothing about which value is meant.
 _GENERIC = _words("prefer avoid use work live have need get go like find choose pick tend based "
                    "located resides speak fluent city town home hometown company employer employed "
-                   "employee opt")
+                   "employee opt code write")
 _NEGATORS = _words("not no never none nothing neither nor nolonger usedto gaveup stopped quit left "
                    "outgrew formerly previously anymore non dislike lapsed expired rehomed "
                    "transferred retired disabled")
@@ -103,7 +106,8 @@ _VALUE_OPPOSITE = _opposites(
     "window:aisle window:middle aisle:middle remote:office remote:hybrid office:hybrid "
     "morning:night morning:evening morning:afternoon light:dark early:late tea:coffee "
     "sweet:savory tabs:spaces short:verbose short:detailed short:lengthy short:long "
-    "formal:casual metric:imperial vegetarian:omnivore vegan:omnivore sync:async manual:automatic "
+    "mild:spicy formal:casual metric:imperial vegetarian:omnivore vegan:omnivore sync:async "
+    "manual:automatic "
     "monorepo:polyrepo public:private weekday:weekend introvert:extrovert squash:rebase hot:cold")
 # ... and opposites that conflict only about the same thing ("prefers X" vs "avoids X").
 _RELATIONAL_OPPOSITE = _opposites(
@@ -116,7 +120,7 @@ _SALIENT = frozenset(_FAMILY) | frozenset(_VALUE_OPPOSITE)
 # Two-valued slots, where "not X" says what "Y" does ("no longer vegetarian" / "eats meat again").
 _COMPLEMENT = {w: frozenset(o) for w, o in _opposites(
     "vegetarian:omnivore light:dark tabs:spaces sync:async public:private manual:automatic "
-    "metric:imperial monorepo:polyrepo introvert:extrovert").items()}
+    "metric:imperial monorepo:polyrepo introvert:extrovert mild:spicy").items()}
 
 _ANCESTORS = {child: _words(parents) for parents, children in (  # shrimp is a kind of shellfish
     ("shellfish seafood", "shrimp prawn crab lobster crayfish scallop clam mussel oyster squid"),
@@ -152,8 +156,70 @@ _PHRASE_SPEC = [(" ".join(variants.split()), replacement.strip())
     vs code|visual studio code=vscode; in go|use go|write go|prefer go=golang; not eat meat|
     not eat meat anymore=vegetarian; not eat|not tolerate|not drink=avoid; went away|
     gone away|got over|grew out of|cured=outgrew; gluten free=avoid gluten; nut free=avoid nut;
-    dairy free=avoid dairy; lactose free=avoid lactose; brief|concise|succinct|terse=short
+    dairy free=avoid dairy; lactose free=avoid lactose; brief|concise|succinct|terse=short;
+    mac|mac os|os x=macos; postgresql|postgre=postgres; nvim|neo vim=neovim; ts=typescript;
+    k8s=kubernetes; eng=engineering; mgmt=management; dept=department; repo=repository;
+    env=environment; config=configuration; docs=documentation; veggie=vegetarian;
+    avoid meat|avoid all meat|no meat or fish|not eat meat or fish|not eat fish or meat|
+    avoid meat and fish|avoid meat or fish=vegetarian; no animal product|avoid animal product=vegan;
+    eat everything|eat anything|no dietary restriction|no diet restriction=omnivore;
+    km|kg|kilometre|kilometer|kilogram|celsius|centimetre|centimeter=metric;
+    mile|lb|lbs|fahrenheit|inch|feet|foot|ounce|oz=imperial;
+    morning person|early riser|early bird|at dawn|before 12:00|before lunch=morning;
+    night owl|evening person|late riser|late at night|late night=night;
+    early in the morning=morning; thorough|in depth|comprehensive|exhaustive=detailed;
+    working day|work day|business day=workday; daily standup|daily scrum|daily sync=standup;
+    never commute|not commute|no commute=remote; dark background|light text on a dark background|
+    light text on dark background=dark; bright|white theme|white ui|light background|
+    dark text on a light background|dark text on light background=light;
+    not eat any meat|not eat any meat anymore=vegetarian;
 """)]
+
+# Time zones: one stem per zone, whatever it is called ("CET", "Central European Time", "CEST",
+# "Berlin time", "Europe/Berlin"). A zone's summer name is the zone; a city names the zone only
+# with "time" or "hours" after it ("Berlin time"), or beside the zone itself ("PT (Los Angeles)").
+_ZONE_SPEC = """
+    cet: central european time|central european standard time|central european summer time|cest /
+      berlin paris amsterdam madrid rome vienna zurich stockholm oslo copenhagen
+      brussels prague warsaw munich frankfurt hamburg milan barcelona budapest zagreb belgrade
+    eet: eastern european time|eastern european summer time|eest / athens helsinki kyiv kiev
+      bucharest sofia riga vilnius tallinn
+    gmt: greenwich mean time|british summer time|bst|uk time|british time / london dublin lisbon
+    utc: coordinated universal time|universal time|zulu time /
+    est: eastern time|eastern standard time|eastern daylight time|edt|et|us eastern /
+      new york|toronto|boston|miami|atlanta|montreal|washington
+    cst: central time|central standard time|central daylight time|cdt|us central / chicago dallas
+      houston
+    mst: mountain time|mountain standard time|mountain daylight time|mdt / denver phoenix
+    pst: pacific time|pacific standard time|pacific daylight time|pdt|pt|us pacific /
+      los angeles|san francisco|seattle|vancouver|portland
+    ist: indian standard time|india standard time|india time / kolkata mumbai delhi bangalore
+    jst: japan standard time|japan time / tokyo osaka
+    aest: australian eastern time|australian eastern standard time|aedt / sydney melbourne brisbane
+"""
+# A city's name in its own language, or its former name: one place, and a name (rigid).
+_EXONYM_SPEC = """
+    münchen|munchen=munich; köln|koln=cologne; wien=vienna; praha=prague; roma=rome;
+    milano=milan; firenze=florence; venezia=venice; napoli=naples; lisboa=lisbon;
+    københavn|kobenhavn=copenhagen; zürich=zurich; genève|geneve=geneva; warszawa=warsaw;
+    moskva=moscow; bruxelles|brussel=brussels; nürnberg|nurnberg=nuremberg; bombay=mumbai;
+    peking=beijing
+"""
+_EXONYMS = [(v.strip(), r.strip()) for v, r in re.findall(r"([^=;]+)=([^;]+)", _EXONYM_SPEC)]
+_PHRASE_SPEC += [(" ".join(v.split()), r) for v, r in _EXONYMS]
+_PLACES = frozenset(_stem(r) for _, r in _EXONYMS)
+_CITY_ZONE: dict[tuple[str, ...], str] = {}
+for _zone, _, _names in (z.partition(":") for z in re.split(r"\n\s*(?=\w+:)", _ZONE_SPEC.strip())):
+    _literal, _, _cities = _names.partition("/")
+    _split = "|" if "|" in _cities else None
+    _city_names = [c.strip() for c in _cities.split(_split) if c.strip()]
+    _CITY_ZONE.update({tuple(_stem(w) for w in c.split()): _zone for c in _city_names})
+    _zone_names = [v.strip() for v in _literal.replace("\n", " ").split("|") if v.strip()]
+    _zone_names += [f"{c} {t}" for c in _city_names for t in ("time", "hour", "local time")]
+    _PHRASE_SPEC.append(("|".join(" ".join(v.split()) for v in _zone_names), _zone))
+_ZONES = frozenset(_CITY_ZONE.values())
+# "Europe/Berlin", "America/New_York": the zone's city, read as "<city> time".
+_IANA = re.compile(r"\b(?:Europe|America|Asia|Australia|Africa|Pacific|Atlantic)/([A-Za-z_]+)")
 
 _PHRASES: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
 for _variants, _replacement in _PHRASE_SPEC:
@@ -192,6 +258,36 @@ def _clock(match: re.Match[str]) -> str:
     return f"{hour:02d}:{match[2] or '00'}"
 
 
+_HOURS = {word: n for n, word in enumerate(re.findall(
+    r"\w+", "one two three four five six seven eight nine ten eleven twelve"), start=1)}
+_SPOKEN_TIME = re.compile(r"\b(half|quarter) (past|to) (\w+)\b|\b(\w+) o'?clock\b", re.I)
+# The passive of a replacement: "Standups were replaced by async updates" (one clause).
+_REPLACED_BY = re.compile(r"^([^,;.!?]+?)\s+(?:was|were|is|are|got|has been|have been|been)\s+"
+                          r"(?:replaced|superseded)\s+(?:by|with)\s+([^,;.!?]+)", re.I)
+# A change of value spelled "<verb> ... from X to Y": Y replaces X.
+_FROM_TO = re.compile(r"\b(moved|switched|migrated|changed|went|converted|shifted|swapped)\b"
+                      r"([^,;.!?]*?)\bfrom ([\w.+#-]+) to ([\w.+#-]+)", re.I)
+
+
+def _spoken_time(match: re.Match[str]) -> str:
+    """A time of day in words as H:MM ("half past nine" 9:30, "quarter to ten" 9:45)."""
+    word = (match[3] or match[4]).lower()
+    hour = _HOURS.get(word) or (int(word) if word.isdigit() and 0 < int(word) <= 12 else None)
+    if hour is None:
+        return match[0]
+    if match[4]:
+        return f"{hour}:00"
+    if match[2].lower() == "to":
+        return f"{(hour - 2) % 12 + 1}:{'30' if match[1].lower() == 'half' else '45'}"
+    return f"{hour}:{'30' if match[1].lower() == 'half' else '15'}"
+
+
+_DEGREES = re.compile(r"\u00b0\s*([CFcf])\b")
+_DEGREE_NAMES = {"C": " celsius", "F": " fahrenheit"}
+# A range of hours, however written ("22:00-06:00", "22:00 to 06:00", "22:00 until 06:00"):
+# its two ends, so that one written as a single token meets one written in words.
+_RANGE = re.compile(
+    r"\b(\d\d:\d\d)\s*(?:-|\u2013|\u2014|to|until|till|through|thru)\s*(\d\d:\d\d)\b", re.I)
 _FREE_OF = re.compile(r"\b([A-Za-z]{3,})[- ]free\b(?![- ](?:form|text|style|lance))")
 _DOUBLE_NEGATION = re.compile(
     r"\b(?:not|never|no|nothing|nobody|none)\b([^,;.!?]*?\b)without\b", re.IGNORECASE)
@@ -224,8 +320,22 @@ def _analyse(text: str) -> _Text:
     if "'" in text or "\u2019" in text:
         for short, full in _CONTRACTIONS:
             text = text.replace(short, full)
+    if "/" in text:  # "Europe/Berlin" is Berlin time
+        text = _IANA.sub(lambda match: match[1].replace("_", " ") + " time", text)
+    if "\u00b0" in text:  # "°F" is Fahrenheit
+        text = _DEGREES.sub(lambda match: _DEGREE_NAMES[match[1].upper()], text)
+    if "100%" in text:  # "100% remote" is fully remote
+        text = text.replace("100%", "fully")
+    if " > " in text:  # "window > aisle": window over aisle
+        text = text.replace(" > ", " over ")
+    if "past" in text or "quarter" in text or "clock" in text:  # "half past nine" is 9:30
+        text = _SPOKEN_TIME.sub(_spoken_time, text)
+    if "replaced" in text or "superseded" in text:  # "X were replaced by Y": Y instead of X
+        text = _REPLACED_BY.sub(r"\2 instead of \1", text)
+    if _FROM_TO.search(text):  # "moved paging from PagerDuty to Opsgenie": Opsgenie, not PagerDuty
+        text = _FROM_TO.sub(r"\1\2to \4 instead of \3", text)
     if _CLOCK_HINT.search(text):  # "2pm", "14:00" and "2 p.m." are one time
-        text = _CLOCK.sub(_clock, text)
+        text = _RANGE.sub(r"\1 \2", _CLOCK.sub(_clock, text))  # "22:00-06:00": two ends
     if "free" in text:  # "meeting-free Fridays": no meetings
         text = _FREE_OF.sub(r"no \1", text)
     if "without" in text:  # "nothing merges without two approvals" asks for two approvals
@@ -237,15 +347,61 @@ def _analyse(text: str) -> _Text:
     values = frozenset(content) - _GENERIC
     if values >= _PESCATARIAN:  # "fish but no meat": no meat, yet fish
         values = values - _PESCATARIAN | {_stem("pescatarian")}
+    if not _ZONES.isdisjoint(values):  # "PT (Los Angeles)": the city only names the zone
+        values = values.difference(*(city for city, zone in _CITY_ZONE.items()
+                                     if zone in values and values.issuperset(city)))
     names: frozenset[str] = frozenset()  # capitals inside a sentence: loop only if there are any
     if text[1:] != text[1:].lower():
         names = values.intersection(stems[i] for i in range(1, len(raw))
                                     if raw[i][0].isupper() and raw[i - 1] not in ".!?")
+    names |= _PLACES.intersection(values)  # "Wien" read as "vienna" is still a name
     salient = names.union(_SALIENT.intersection(values), (v for v in values if not v.isalpha()))
     return _Text(" ".join(text.lower().split()), values, _OPPOSABLE.intersection(rewritten),
                  tuple(negs), frozenset(denied), change or cue, names - _FAMILY.keys(), salient,
                  frozenset().union(*map(_trigrams, values)),
                  tuple(stem for stem in stems if stem != "|"), not _ADDITIVE.isdisjoint(stems))
+
+
+# Attributes whose values are absences (allergies, intolerances, dietary restrictions, a diet):
+# under them "no gluten", "without nuts", "gluten-free", "doesn't eat shrimp" state the value;
+# they do not negate the statement. A negation of the attribute itself ("not allergic", "no
+# longer", "no known allergies") or of a listed value ("not vegetarian") still negates.
+_ABSENCE_HEADS = _words(
+    "allergy allergies allergic allergen intolerance intolerant restriction restrictions diet "
+    "dietary avoid avoids avoidance aversion aversions exclusion exclusions")
+_ABSENT = re.compile(r"\b(?:no|not|never|without|zero)\s+(?:any\s+|other\s+)?(?=([A-Za-z]+))",
+                     re.I)
+_KEEPS_NEGATION = _words("longer more anymore allergic allergy allergies allergen intolerant "
+                         "intolerance sensitive restriction restrictions dietary diet known issue "
+                         "issues problem problems eat eating drink drinking tolerate a an the "
+                         "really sure at all")
+
+
+@lru_cache(maxsize=1024)
+def _absence_attribute(attribute: str) -> bool:
+    """Whether an attribute's values are absences ("allergies", "dietary_restrictions", "diet")."""
+    return not _ABSENCE_HEADS.isdisjoint(
+        _stem(w.lower()) for w in re.split(r"[^A-Za-z]+|(?<=[a-z])(?=[A-Z])", attribute) if w)
+
+
+def _absence_wording(text: str) -> str:
+    """A statement under an absence attribute, its absences read as the value: "no gluten" and
+    "gluten-free" as "avoid gluten", a negation of the attribute or of a listed value kept."""
+    if "'" in text or "\u2019" in text:
+        for short, full in _CONTRACTIONS:
+            text = text.replace(short, full)
+    if "free" in text:
+        text = _FREE_OF.sub(r"no \1", text)
+
+    def avoid(match: re.Match[str]) -> str:
+        word = _stem(match[1])
+        if word in _KEEPS_NEGATION or word in _SALIENT:
+            return match[0]
+        # "doesn't have a shellfish allergy" negates the attribute: the negation stays.
+        after = re.split(r"[,;.:!?]", text[match.end():], maxsplit=1)[0].split()[:4]
+        return match[0] if _ABSENCE_HEADS.intersection(map(_stem, after)) else "avoid "
+
+    return _ABSENT.sub(avoid, text)
 
 
 # Discourse markers of an addition or a narrowing: general English, not phrasings of one topic.

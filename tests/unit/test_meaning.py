@@ -420,3 +420,99 @@ def test_relating_two_analysed_statements_is_fast_enough_for_the_ingest_path() -
     seconds = timeit.timeit(lambda: [relate(o, n) for o, n in pairs], number=20)
     per_call = seconds / (20 * len(pairs))
     assert per_call < 200e-6  # generous: the budget is ~30 us; this only catches a regression
+
+
+# Restatement vs change inside one key, without values (issue 10). Each rule is shown both ways:
+# the restatement merges (in both orders), and a real change under the same rule still
+# supersedes. (old, new, the key's attribute, its cardinality.)
+KEYED_SAME = [
+    # Under an absence attribute "no X", "X-free", "doesn't eat X" state the value.
+    ("Allergic to gluten", "Has celiac disease, so no gluten", "allergies", "set"),
+    ("Avoids dairy", "Eats dairy-free", "dietary_restrictions", "set"),
+    ("Vegetarian", "Doesn't eat any meat", "diet", "single"),
+    ("Is pescatarian", "Eats fish but no other meat", "diet", "single"),
+    # Time zones by any name: abbreviation, summer name, full name, city time, IANA name.
+    ("Timezone is CET", "Works in Central European Time", "timezone", "single"),
+    ("Timezone: Europe/Berlin", "On Berlin time (CET/CEST)", "timezone", "single"),
+    ("My timezone is PST", "On Pacific time (Los Angeles)", "timezone", "single"),
+    # Aliases and company suffixes.
+    ("Uses macOS", "Works on a Mac", "operating_system", "single"),
+    ("Uses Postgres", "Backed by PostgreSQL", "database", "single"),
+    ("Editor of choice: Neovim", "I use nvim", "editor", "single"),
+    ("Writes TypeScript", "Prefers TS", "programming_language", "single"),
+    ("Works at Acme Corp", "Employed by Acme Inc.", "employer", "single"),
+    # Filler words, a range of hours however written, compounds joined or apart.
+    ("Books a window seat", "Really always books a window seat, whenever possible",
+     "seat_preference", "single"),
+    ("Quiet hours 10pm-6am", "Quiet hours from 22:00 until 06:00", "quiet_hours", "single"),
+    ("The on-call rotation is weekly", "Weekly oncall rotation", "rotation", "single"),
+    ("Follows git-flow", "Uses GitFlow", "branching_strategy", "single"),
+    # Spoken times, "A > B", a city's own name, a vowel slip, "not X" of a two-valued slot.
+    ("Standup is at 9:30", "Standup at half past nine", "standup_time", "single"),
+    ("Prefers window seats", "Window > aisle", "seat_preference", "single"),
+    ("Lives in Munich", "Lives in München", "home_city", "single"),
+    ("vegitarian", "Vegetarian", "diet", "single"),
+    ("Can't handle spicy food", "Mild food only", "spice_preference", "single"),
+    ("Fully remote", "100% remote", "work_location", "single"),
+    ("Uses metric units", "Wants distances in km", "units", "single"),
+]
+
+KEYED_CHANGE = [
+    ("Daily standup", "Standups were replaced by async updates", "standup_time", "single"),
+    ("Uses PagerDuty for paging", "Moved paging from PagerDuty to Opsgenie", "paging_tool",
+     "single"),
+    ("Timezone is CET", "Works in Pacific time", "timezone", "single"),
+    ("Timezone: Europe/Berlin", "Timezone: America/New_York", "timezone", "single"),
+    ("Uses macOS", "Uses Linux", "operating_system", "single"),
+    ("Uses Postgres", "Uses MySQL", "database", "single"),
+    ("Editor: nvim", "Editor: Emacs", "editor", "single"),
+    ("Works at Acme Corp", "Works at Globex Inc", "employer", "single"),
+    # A negation of the absence attribute itself still negates.
+    ("Has a shellfish allergy", "Doesn't have a shellfish allergy", "allergies", "set"),
+    ("No allergies", "Allergic to peanuts", "allergies", "set"),
+    ("Vegetarian", "Not vegetarian anymore", "diet", "single"),
+    # Denials clash when one side rules out what the other holds.
+    ("Prefers window seats, not the aisle", "Prefers the aisle, never the window",
+     "seat_preference", "single"),
+    ("Really always books a window seat", "Usually books an aisle seat", "seat_preference",
+     "single"),
+    ("Quiet hours 10pm-6am", "Quiet hours from 23:00 until 07:00", "quiet_hours", "single"),
+    ("The on-call rotation is weekly", "Oncall rotation is monthly", "rotation", "single"),
+    ("Standup is at 9:30", "Standup at quarter to ten", "standup_time", "single"),
+    ("Lives in Munich", "Lives in Wien", "home_city", "single"),
+    ("Can't handle spicy food", "Loves spicy food", "spice_preference", "single"),
+    ("Likes mild food", "Likes spicy food", "spice_preference", "single"),
+    ("Uses metric units", "Wants distances in miles", "units", "single"),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "attribute", "kind"), KEYED_SAME)
+def test_a_restatement_under_a_key_merges_both_ways(
+    old: str, new: str, attribute: str, kind: str
+) -> None:
+    for x, y in ((old, new), (new, old)):
+        judgement = relate(x, y, attribute=attribute, kind="set" if kind == "set" else "single")
+        assert judgement.relation == "same", f"{x!r} -> {y!r}: {judgement}"
+
+
+@pytest.mark.parametrize(("old", "new", "attribute", "kind"), KEYED_CHANGE)
+def test_a_change_under_a_key_still_supersedes(
+    old: str, new: str, attribute: str, kind: str
+) -> None:
+    judgement = relate(old, new, attribute=attribute, kind="set" if kind == "set" else "single")
+    assert judgement.relation == "contradiction", f"{old!r} -> {new!r}: {judgement}"
+
+
+def test_different_denials_do_not_block_a_restatement() -> None:
+    old, new = "Prefers window seats, not the middle", "Window seat, never the aisle"
+    assert relate(old, new, attribute="seat_preference").relation == "same"
+    # The other way it adds a denial after the kept wording: a refinement, still a merge.
+    assert relate(new, old, attribute="seat_preference").relation in ("same", "refinement")
+
+
+def test_a_negation_is_wording_only_under_an_absence_attribute() -> None:
+    old, new = "Allergic to gluten", "Has celiac disease, so no gluten"
+    assert relate(old, new, attribute="allergies", kind="set").relation == "same"
+    # Under another attribute "no gluten" still rules gluten out.
+    assert relate("Bakes with gluten flour", "Bakes, so no gluten",
+                  attribute="baking").relation == "contradiction"
