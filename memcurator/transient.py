@@ -62,9 +62,35 @@ def transient_reason(content: str, *, learned: bool = False) -> str | None:
     if score is not None and score < _PLAINLY_DURABLE:
         return None
     reason = _rules(content)
-    if reason is None and score is not None and score >= 0:
+    if reason is None and score is not None and score >= 0 and _each_sentence_chatter(content):
         reason = learned_reason(content)
     return reason
+
+
+_SENTENCE_ENDS = (". ", "! ", "? ", " but ")
+
+
+def _each_sentence_chatter(content: str) -> bool:
+    """Every sentence of a longer turn is chatter on its own, by the rules or the learned score.
+
+    The rules keep a candidate when one clause has content; this is the learned stage's form of
+    it.  A turn in a conversation between friends often pairs a reaction or a next step with a
+    fact ("I'll make an album! There's like 600 pictures, mostly of mountains"): the whole scores
+    as chatter, its second sentence does not."""
+    text = content.strip()
+    if not any(end in text for end in _SENTENCE_ENDS):
+        return True
+    for end in _SENTENCE_ENDS[1:]:
+        text = text.replace(end, ". ")
+    for sentence in text.split(". "):
+        if not sentence.strip(" .!?"):
+            continue
+        if _rules(sentence) is not None:
+            continue
+        score = logit(sentence)
+        if score is None or score < 0:
+            return False
+    return True
 
 
 def _rules(content: str) -> str | None:
