@@ -40,6 +40,7 @@ SETS = {
     "4": "transient_train_4.jsonl",
     "own": "transient_own_h11.jsonl",
     "own2": "transient_own_h11_2.jsonl",
+    "own3": "transient_own_h11_3.jsonl",
     "bankA": "transient_bank_a.jsonl",
 }
 # The threshold the model ships with, chosen by ``--cv`` (leave one set out): the lowest at which

@@ -83,6 +83,8 @@ _OPENERS = _words(
     ok okay alright so now still just currently also and then right well hmm um oh sure
     """
 )
+# Prefixes written with a hyphen before a gerund ("Re-running the query", "Cross-checking ...").
+_ING_PREFIXES = _words("re double cross pre co")
 # Shape features are looked up in the sets of words and word pairs the scorer builds anyway: the
 # gate scores tens of thousands of candidates a second, and a dozen regex searches cost more than
 # the whole model.  Each set is a closed class described by meaning, not a list of examples.
@@ -222,6 +224,8 @@ def _gerund_open(tokens: list[str]) -> bool:
     start = 0
     while start < len(tokens) - 1 and tokens[start] in _OPENERS:
         start += 1
+    if start < len(tokens) - 1 and tokens[start] in _ING_PREFIXES and _ing(tokens[start + 1]):
+        start += 1  # "re-reading", "double-checking": the tokeniser splits at the hyphen
     first = tokens[start] if tokens else ""
     if not (first.endswith("ing") and len(first) > 4):
         return False
