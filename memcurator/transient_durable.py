@@ -12,6 +12,9 @@ shape that makes a statement worth remembering, whatever its words, and keeps th
 * a rule over everyone or nothing in the present tense: "Nothing merges here without two
   approvals", "Nobody pushes to main";
 * a revision that says it holds from now on: "from now on", "going forward";
+* a personal fact told in conversation: a relative or a pet, a life event, a span of a life
+  ("two years ago", "next fall"), the speaker's feelings, a third person as the subject ("She
+  just started second grade");
 * a habit or an identity in the simple present, first person or owned: "I fly economy", "We ship
   on Thursdays", "My laptop runs macOS" (but not "I see", "I guess", "I found it": verbs of
   talking, thinking and the past tense describe the conversation or what just happened).
