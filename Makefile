@@ -10,6 +10,7 @@ export MEMCURATOR_TEST_PG_URL ?= postgresql://postgres@127.0.0.1:5432/memcurator
 TRANSIENT_SETS := tests/data/transient_labelled.jsonl tests/data/transient_heldout.jsonl \
 	tests/data/transient_heldout_2.jsonl tests/data/transient_train_4.jsonl \
 	tests/data/transient_own_h11.jsonl tests/data/transient_own_h11_2.jsonl \
+	tests/data/transient_own_h11_3.jsonl \
 	tests/data/transient_heldout_3.jsonl tests/data/transient_heldout_5.jsonl
 
 .PHONY: install demo test lint bench eval clean check mutate
@@ -39,12 +40,12 @@ bench: install  ## ingest throughput against COPY, and peak memory, on PostgreSQ
 	$(PY) bench/bench_nightly.py --pg-url "$(MEMCURATOR_TEST_PG_URL)"
 	$(PY) bench/bench_dask.py --pg-url "$(MEMCURATOR_TEST_PG_URL)"
 	$(PY) bench/eval_transient.py $(TRANSIENT_SETS)
-	$(PY) bench/eval_transient.py --learned $(TRANSIENT_SETS)
+	$(PY) bench/eval_transient.py --rules-only $(TRANSIENT_SETS)
 	$(PY) bench/eval_dedup.py
 
 eval: install  ## quality only: transient detection, and key-first dedup against vector dedup
 	$(PY) bench/eval_transient.py $(TRANSIENT_SETS)
-	$(PY) bench/eval_transient.py --learned $(TRANSIENT_SETS)
+	$(PY) bench/eval_transient.py --rules-only $(TRANSIENT_SETS)
 	$(PY) bench/eval_dedup.py
 
 check: lint test

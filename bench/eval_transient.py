@@ -1,6 +1,6 @@
 """Measure gate rule 2 (transient content) against labelled utterance sets.
 
-Usage: python bench/eval_transient.py [--learned] [--counts-only] [FILE...]
+Usage: python bench/eval_transient.py [--rules-only] [--counts-only] [FILE...]
 
 Each FILE is JSON Lines with {"text": str, "transient": bool, "kind": str}; the default is
 tests/data/transient_labelled.jsonl.  Prints one row per file (n, TP/FP/FN/TN with "transient" as
@@ -22,9 +22,10 @@ sys.path.insert(0, str(ROOT))  # run from a checkout without installing the pack
 from memcurator.transient import transient_reason  # noqa: E402
 
 DEFAULT_FILE = ROOT / "tests" / "data" / "transient_labelled.jsonl"
-# The gate runs the rules alone; --learned adds the learned stage (off in the gate: see
-# memcurator.transient).  --rules-only, the default, is still accepted.
-LEARNED = False
+# The gate runs the rules and the learned stage (see memcurator.transient), and so does this
+# script by default; --rules-only measures the rules alone.  --learned, once needed to add the
+# learned stage, is still accepted.
+LEARNED = True
 # Blind held-out sets: scored, never shown.  A file whose name holds one of these is counts-only.
 BLIND = ("transient_heldout_3", "transient_heldout_5", "transient_heldout_6", "convo_guard_2")
 
@@ -71,8 +72,8 @@ def evaluate(path: Path) -> list[str]:
 
 def main(argv: list[str]) -> int:
     global LEARNED
-    LEARNED = "--learned" in argv
-    print("stage: rules and learned" if LEARNED else "stage: rules only (the gate's)")
+    LEARNED = "--rules-only" not in argv
+    print("stage: rules and learned (the gate's)" if LEARNED else "stage: rules only")
     paths = [Path(arg) for arg in argv if not arg.startswith("--")] or [DEFAULT_FILE]
     print(
         f"{'file':<32} {'n':>5} {'TP':>4} {'FP':>4} {'FN':>4} {'TN':>4} "

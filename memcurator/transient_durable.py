@@ -12,6 +12,9 @@ shape that makes a statement worth remembering, whatever its words, and keeps th
 * a rule over everyone or nothing in the present tense: "Nothing merges here without two
   approvals", "Nobody pushes to main";
 * a revision that says it holds from now on: "from now on", "going forward";
+* a personal fact told in conversation: a relative or a pet, a life event, a span of a life
+  ("two years ago", "next fall"), the speaker's feelings, a third person as the subject ("She
+  just started second grade");
 * a habit or an identity in the simple present, first person or owned: "I fly economy", "We ship
   on Thursdays", "My laptop runs macOS" (but not "I see", "I guess", "I found it": verbs of
   talking, thinking and the past tense describe the conversation or what just happened).
@@ -60,6 +63,52 @@ _WEAK_CUES = _words(
     sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays weekends
     """
 )
+# A personal fact told in conversation ("She just started second grade", "We had a beagle
+# growing up", "The funeral is Saturday back in Vermont"): it names someone in the speaker's life,
+# a life event, or a span of a life rather than of the chat.  Chatter is about the speaker's
+# in-flight action, the screen and the talk itself; it has no use for these words, so any one of
+# them keeps the candidate even when it also says "now" ("she's obsessed with horses right now").
+# People of one's private life, and pets (spouses, children and parents are among _CUES):
+_KIN = _words(
+    """
+    mom mum mommy mother dad daddy father sister sisters brother brothers sibling siblings
+    cousin cousins niece nieces nephew nephews aunt aunts auntie uncle uncles grandma grandpa
+    grandmother grandfather grandparents granddad grandkids grandson granddaughter nana in-laws
+    boyfriend girlfriend fiance fiancé fiancee twins toddler baby babies stepdad stepmom
+    stepson stepdaughter dog dogs cat cats puppy kitten pet pets
+    """
+)
+# Events and stages of a life, and its places: what a personal fact is about.
+_LIFE = _words(
+    """
+    wedding funeral graduation graduated school college university orientation semester grade
+    apartment garden vacation honeymoon marathon surgery hospital single dating breakup hobby
+    hobbies club concert yearly promoted promotion
+    """
+)
+# Spans of a life rather than of the conversation ("two years ago", "next fall", "growing up").
+_LIFE_SPANS = frozenset(
+    [
+        f"{when} {season}"
+        for when in ("last", "next", "this")
+        for season in ("spring", "summer", "fall", "autumn", "winter", "year", "weekend")
+    ]
+    + [
+        "years ago",
+        "months ago",
+        "year ago",
+        "month ago",
+        "growing up",
+        "for years",
+        "all week",
+        "last weekend",
+    ]
+)
+# The speaker's own feelings ("Exactly how I feel about it"): chatter reports actions, not these.
+_FEELINGS = frozenset(["i feel", "i felt", "we feel", "we felt"])
+# A third person as the subject: chatter narrates the speaker and the listener, a personal fact
+# often someone else ("he made", "she can't").
+_THIRD_PERSON = _words("he she he's she's he'll she'll he'd she'd")
 _WEAK_PAIRS = frozenset(["for me", "for us", "for my", "for our"])
 _MOMENT = _words("now currently yet still just rn atm today tonight happy enjoy")
 _MOMENT_PAIRS = frozenset(["the moment", "right now", "so far", "on me"])
@@ -202,6 +251,13 @@ def durable_shape(text: str, tokens: list[str]) -> bool:
     return after is not None and bool(after[1]) and _shape(*after)
 
 
+def _later_sentences(text: str) -> list[list[str]]:
+    """The words of each sentence after the first ("Ooh nice. I keep saying I'll try it")."""
+    for end in ("! ", "? "):
+        text = text.replace(end, ". ")
+    return [_TOKEN(part) for part in text.split(". ")[1:]]
+
+
 def states_habit(content: str) -> bool:
     """``content`` states a habit or identity in the simple present, as a whole or after a label:
     the rules' one veto ("I also read Devanagari script")."""
@@ -219,11 +275,25 @@ def _in_the_moment(tokens: list[str], pairs: set[str]) -> bool:
     return any(a in _BE and b.endswith("ing") and len(b) > 4 for a, b in pairwise(tokens))
 
 
+def personal(tokens: list[str], pairs: set[str]) -> bool:
+    """A fact about someone's life: a relative or a pet, a life event, a span of a life, the
+    speaker's feelings, or a third person as the subject (see _KIN)."""
+    return not (
+        _KIN.isdisjoint(tokens)
+        and _LIFE.isdisjoint(tokens)
+        and _THIRD_PERSON.isdisjoint(tokens)
+        and _LIFE_SPANS.isdisjoint(pairs)
+        and _FEELINGS.isdisjoint(pairs)
+    )
+
+
 def _shape(text: str, tokens: list[str]) -> bool:
     if not _CUES.isdisjoint(tokens):
         return True
     question = text.endswith("?")
     pairs = {a + " " + b for a, b in pairwise(tokens)}
+    if personal(tokens, pairs):
+        return True
     if not question and not _PAIRS.isdisjoint(pairs):
         return True
     weak = not _WEAK_CUES.isdisjoint(tokens) or (not question and not _WEAK_PAIRS.isdisjoint(pairs))
@@ -237,7 +307,10 @@ def _shape(text: str, tokens: list[str]) -> bool:
         a in _HABIT_CHANGES and b.endswith("ing") for a, b in pairwise(tokens)
     ):
         return True
-    return _condition(tokens) or habit(tokens) or _generic(tokens)
+    if _condition(tokens) or habit(tokens) or _generic(tokens):
+        return True
+    # A habit may follow a reaction: "Ooh nice, swimming is so good. I keep saying I'll try it".
+    return ". " in text and any(habit(words) for words in _later_sentences(text))
 
 
 def _generic(tokens: list[str]) -> bool:

@@ -21,6 +21,7 @@ pushed the score up, so a log reader sees why.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from functools import cache
 from itertools import pairwise, repeat
 
@@ -82,6 +83,8 @@ _OPENERS = _words(
     ok okay alright so now still just currently also and then right well hmm um oh sure
     """
 )
+# Prefixes written with a hyphen before a gerund ("Re-running the query", "Cross-checking ...").
+_ING_PREFIXES = _words("re double cross pre co")
 # Shape features are looked up in the sets of words and word pairs the scorer builds anyway: the
 # gate scores tens of thousands of candidates a second, and a dozen regex searches cost more than
 # the whole model.  Each set is a closed class described by meaning, not a list of examples.
@@ -221,6 +224,8 @@ def _gerund_open(tokens: list[str]) -> bool:
     start = 0
     while start < len(tokens) - 1 and tokens[start] in _OPENERS:
         start += 1
+    if start < len(tokens) - 1 and tokens[start] in _ING_PREFIXES and _ing(tokens[start + 1]):
+        start += 1  # "re-reading", "double-checking": the tokeniser splits at the hyphen
     first = tokens[start] if tokens else ""
     if not (first.endswith("ing") and len(first) > 4):
         return False
@@ -349,9 +354,8 @@ def margin(content: str, model: Model) -> tuple[float, list[tuple[float, str]]] 
     if _guarded(text, tokens):
         return None
     feats = sorted(set(features(content, vocab)))
-    distinct = set(tokens)
-    if distinct - vocab and not any(f.startswith("s:") for f in feats):
-        return None  # an unknown word and no shape of chatter: likely content ("Veggie")
+    if not any(f.startswith("s:") for f in feats) and _words_alone_keep(tokens, vocab):
+        return None  # no shape of chatter, and an unknown word or a negation: likely content
     parts = [(weights.get(f, 0.0), f) for f in feats]
     return bias + sum(w for w, _ in parts) - threshold, parts
 
@@ -395,6 +399,17 @@ def _lookups() -> tuple[float, dict[str, float], float, dict[str, float], dict[s
     return bias - threshold, words, weights.get("w:<unk>", 0.0), pairs, shapes
 
 
+# Negations ("not", "can't" ...) turn an acknowledgement into a judgement or a fact: "Oh that's
+# not a bad idea actually", "She can't even sit yet".
+_NEGATIONS = _words("not never no nope can't cannot don't doesn't didn't isn't wasn't won't")
+
+
+def _words_alone_keep(tokens: list[str], vocab: Collection[str]) -> bool:
+    """With no shape of chatter only the words speak; they are not enough when one of them is
+    unknown ("Veggie") or negates ("that's not a bad idea"): keep the candidate."""
+    return not all(t in vocab for t in tokens) or not _NEGATIONS.isdisjoint(tokens)
+
+
 def _assess(content: str) -> tuple[str, list[str], set[str], list[str]] | None:
     """Normalised text, words, word pairs and shapes; None when a guard keeps ``content``."""
     text = _normalise(content)
@@ -403,9 +418,8 @@ def _assess(content: str) -> tuple[str, list[str], set[str], list[str]] | None:
         return None
     grams = set(_bigrams(tokens))
     shapes = _structure(text, tokens, grams)
-    distinct = set(tokens)
-    if not shapes and not _lookups()[1].keys() >= distinct:
-        return None  # an unknown word and no shape of chatter: likely content ("Veggie")
+    if not shapes and _words_alone_keep(tokens, _lookups()[1].keys()):
+        return None  # no shape of chatter, and an unknown word or a negation: likely content
     return text, tokens, grams, shapes
 
 

@@ -94,9 +94,10 @@ _FILLER_INITIALS = frozenset("ohueaynljbtm")
 # verbs and nouns of talking about the talk ("keep me posted", "ready when you are").  Left out on
 # purpose: words that turn a sentence into a standing rule or a fact about someone ("always",
 # "never", "every", "don't", "can't", "must", "need", "want", "like", "prefer", "remember", "call",
-# "first"), so "Always check with me first" and "I can't see well" stay durable.
+# "first"), so "Always check with me first" and "I can't see well" stay durable; and "myself",
+# which makes the speaker the topic ("That's what I told myself").
 _CHAT_WORDS = _words("""
-    i me my mine myself you your yours yourself u ur we us our it its itself that this these
+    i me my mine you your yours yourself u ur we us our it its itself that this these
     those they them their there here what which who whatever whenever something anything
     everything nothing one ones thing things stuff i'm i'll i've i'd you're you'll you've you'd
     we're we'll we've it's that's there's here's what's let's how's where's didn't doesn't isn't

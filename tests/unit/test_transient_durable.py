@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from memcurator.transient import transient_reason
-from memcurator.transient_learned import has_durable_cue
+from memcurator.transient_learned import has_durable_cue, learned_reason, logit
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
@@ -107,3 +107,57 @@ def test_rule_two_drops_no_statement_of_the_second_own_set() -> None:
     durable = [str(r["text"]) for r in rows if not r["transient"]]
     assert len(durable) > 200
     assert not [text for text in durable if transient_reason(text, learned=True)]
+
+
+@pytest.mark.parametrize(
+    "fact",
+    [
+        # a relative or a pet, even next to "now" or an in-flight action
+        "I'm baking right now, my niece turns six tomorrow.",
+        "Lol I'm packing now, we fly to see my grandpa in Oslo.",
+        "Right now I'm just trying to survive the toddler phase.",
+        # a life event, a span of a life, a feeling, a third person
+        "Okay I'm heading out, we've got the graduation tonight.",
+        "I'm checking now, it's been like that for years.",
+        "I'm so ready for the weekend lol, I felt wiped all week.",
+        "He's still working at it, the first shelf he built wobbled.",
+    ],
+)
+def test_a_personal_fact_in_conversation_is_kept_by_its_shape(fact: str) -> None:
+    """Written for this test: turns of casual conversation that open like chatter."""
+    assert has_durable_cue(fact)
+    assert transient_reason(fact) is None
+
+
+@pytest.mark.parametrize(
+    ("turn", "chatter"),
+    [
+        ("I'll grab the photos later. Rome was unreal.", "I'll grab the photos later."),
+        ("Let me find the photos! The lake was frozen solid.", "Let me find the photos!"),
+    ],
+)
+def test_a_turn_is_dropped_only_when_each_of_its_sentences_is_chatter(
+    turn: str, chatter: str
+) -> None:
+    assert learned_reason(turn) is not None  # the whole scores as chatter ...
+    assert transient_reason(turn) is None  # ... but its second sentence is content
+    assert transient_reason(chatter) is not None
+
+
+def test_a_negation_keeps_a_sentence_scored_by_its_words_alone() -> None:
+    assert logit("Oh that is a good idea actually") is not None  # no shape, scored on words
+    assert logit("Oh that is not a bad idea actually") is None
+    assert logit("That is not what I needed") is None
+
+
+@pytest.mark.parametrize(
+    "chatter", ["Re-checking the invoice totals.", "Double-checking the pallet count."]
+)
+def test_a_hyphenated_gerund_opens_an_in_flight_action(chatter: str) -> None:
+    reason = transient_reason(chatter)
+    assert reason is not None and "opens on an in-flight action" in reason
+
+
+def test_a_reflexive_makes_the_speaker_the_topic() -> None:
+    assert transient_reason("I told myself the same thing") is None
+    assert transient_reason("I told you the same thing") is not None

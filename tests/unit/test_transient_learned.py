@@ -149,25 +149,35 @@ def test_the_shipped_weights_are_what_the_training_script_produces(tmp_path: Pat
     assert out.read_text(encoding="utf-8") == shipped
 
 
-def test_the_gate_runs_the_rules_alone_and_the_learned_stage_on_request() -> None:
-    """The learned stage drops personal facts in casual conversation (see the guard below), so
-    transient_reason (the gate's call) runs the rules alone; ``learned=True`` adds the stage."""
+def test_the_gate_runs_both_stages_and_the_rules_alone_on_request() -> None:
+    """transient_reason (the gate's call) runs both stages; ``learned=False`` the rules alone."""
     text = "Logging into the Stripe dashboard to find that duplicate charge."
-    assert transient_reason(text) is None
-    assert transient_reason(text, learned=True) is not None
+    assert transient_reason(text, learned=False) is None
+    assert transient_reason(text) == transient_reason(text, learned=True) is not None
     chatter = "hmm, let me think"
-    assert transient_reason(chatter) == transient_reason(chatter, learned=True) is not None
+    assert transient_reason(chatter) == transient_reason(chatter, learned=False) is not None
+
+
+def _conversation_turns() -> tuple[list[str], list[str]]:
+    path = ROOT / "tests" / "data" / "convo_turns_blind.jsonl"
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    facts = [str(r["text"]) for r in rows if r["personal_fact"]]
+    return facts, [str(r["text"]) for r in rows if not r["personal_fact"]]
 
 
 def test_the_gate_keeps_personal_facts_in_casual_conversation() -> None:
     """A blind set of chit-chat turns between friends (written to stand in for LoCoMo's, where
-    the turns a question cites as evidence must be kept): the gate keeps at least 99% of the
-    turns that carry a personal fact, and still drops some of the pure chatter.  The learned
-    stage kept 92% of them when this set was written, which is why the gate runs without it."""
-    path = ROOT / "tests" / "data" / "convo_turns_blind.jsonl"
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
-    facts = [str(r["text"]) for r in rows if r["personal_fact"]]
-    chatter = [str(r["text"]) for r in rows if not r["personal_fact"]]
+    the turns a question cites as evidence must be kept): the gate keeps at least 99.5% of the
+    turns that carry a personal fact, and drops a good share of the pure chatter.  The learned
+    stage kept 92% of them when this set was written; the personal-fact veto, the sentence-by-
+    sentence check and the negation guard brought it to 99.5% (405 of 407)."""
+    facts, chatter = _conversation_turns()
     kept = sum(transient_reason(t) is None for t in facts) / len(facts)
-    assert kept >= 0.99, f"the gate kept only {kept:.3f} of conversation turns with a fact"
-    assert sum(transient_reason(t) is not None for t in chatter) > len(chatter) / 10
+    assert kept >= 0.995, f"the gate kept only {kept:.3f} of conversation turns with a fact"
+    assert sum(transient_reason(t) is not None for t in chatter) > len(chatter) / 3
+
+
+def test_the_learned_stage_drops_more_conversation_chatter_than_the_rules() -> None:
+    _, chatter = _conversation_turns()
+    by_rules = sum(transient_reason(t, learned=False) is not None for t in chatter)
+    assert sum(transient_reason(t) is not None for t in chatter) > 1.5 * by_rules
