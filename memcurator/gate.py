@@ -80,7 +80,7 @@ def evaluate_candidate(candidate: Candidate, *, line_no: int | None = None) -> D
     memory_id = candidate.id or _derived_id(candidate)
     candidate, redaction = _redact(candidate, memory_id)
     events = [redaction] if redaction else []
-    chatter = transient_reason(candidate.content)
+    chatter = transient_reason(candidate.content, learned=_learned_stage())
     if chatter:
         # Already screened and redacted above, so the payload needs no second sanitising pass.
         return _reject(candidate, Rule.TRANSIENT, chatter, line_no, events, screened=True)
@@ -195,6 +195,15 @@ def _redact(candidate: Candidate, memory_id: str) -> tuple[Candidate, LogEvent |
         f"sensitivity {redacted.sensitivity}"
     )
     return redacted, LogEvent(Action.REDACTED, Rule.PRIVACY, reason, memory_id=memory_id)
+
+
+@lru_cache(maxsize=1)
+def _learned_stage() -> bool:
+    """Whether rule 2 runs its learned stage (``MEMCURATOR_TRANSIENT_LEARNED``; off by default,
+    see memcurator/settings.py). Read once per process: one run gates every line alike."""
+    from memcurator.settings import Settings
+
+    return Settings().transient_learned
 
 
 def _unconfirmed_inference(candidate: Candidate) -> str | None:

@@ -312,3 +312,24 @@ def test_durable_statements_and_ordinary_ids_pass_the_screen_unchanged(
     assert decision.outcome == "accepted" and decision.entry is not None, decision.events
     assert decision.entry.content == submitted["content"]
     assert decision.entry.sensitivity == "internal"
+
+
+def test_the_learned_stage_of_rule_2_runs_in_the_gate_only_when_switched_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Chatter the rules keep and the learned stage drops (own set 3, a training set).
+    stalling = line(content="Give me a moment while the refund screen loads.")
+    from memcurator import gate
+
+    monkeypatch.delenv("MEMCURATOR_TRANSIENT_LEARNED", raising=False)
+    gate._learned_stage.cache_clear()
+    assert evaluate_line(stalling).outcome != "rejected"
+    monkeypatch.setenv("MEMCURATOR_TRANSIENT_LEARNED", "true")
+    gate._learned_stage.cache_clear()
+    try:
+        decision = evaluate_line(stalling)
+        assert decision.outcome == "rejected"
+        assert "learned chatter" in decision.events[0].reason
+        assert evaluate_line(line(content="I am vegetarian")).outcome == "accepted"
+    finally:
+        gate._learned_stage.cache_clear()
