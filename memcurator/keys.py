@@ -165,7 +165,9 @@ _TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"|\b(?:pacific|eastern|central|mountain|atlantic|alaska|hawaii)"
          r" (?:standard |daylight )?time\b"
          r"|\b(?:central|eastern|western) europe(?:an)? (?:summer |standard )?time\b"
-         r"|\b(?:greenwich mean|british summer|india standard|japan standard) time\b"),
+         r"|\b(?:greenwich mean|british summer|india standard|japan standard) time\b"
+         # "in Berlin time", "on US Pacific time": a place's clock
+         r"|\b(?:in|on) (?-i:[A-Z])[\w.]+(?: (?-i:[A-Z])\w+){0,2} time\b"),
         ("employer", r"\b(?:works?|working|worked) (?:at|for) (?!home\b|the office\b|an office\b)"
          r"|\bemployed (?:at|by)\b|\bemployer\b|\b(?:job|position|role) at\b"
          r"|\bjoined (?-i:[A-Z])"),
@@ -175,7 +177,7 @@ _TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"|\bstopovers?\b|\bred-?eyes?\b|\b(?:business|economy|first) class\b|\bairlines?\b"),
         ("editor", r"\b(?:vim|neovim|nvim|emacs|vs ?code|visual studio code|intellij|pycharm"
          r"|sublime text|helix|webstorm|xcode)\b|\b(?:text )?editor\b|\bides?\b"),
-        ("theme", r"\b(?:dark|light) (?:mode|theme)\b|\btheme\b|\bcolou?r scheme\b"),
+        ("theme", r"\b(?:dark|light) (?:mode|theme)s?\b|\bthemes?\b|\bcolou?r schemes?\b"),
         ("deploy_process", r"\bdeploy|\breleases? (?:go|goes|are|is|need|must)\b|\bstaging\b"
          r"|\bcanary\b|\brollouts?\b|\bship\w* to prod"),
         # Review and approval words only: "small PRs" is about a PR's size, not its review.
@@ -249,6 +251,7 @@ def derive_fact_subject(content: str, scope_levels: Mapping[str, str]) -> tuple[
     if not text or text.endswith("?"):
         return None  # a question states nothing
     topics = [(name, found) for name, pattern in _TOPICS if (found := pattern.search(text))]
+    topics = [(name, found) for name, found in topics if _reads_as(name, found, text, topics)]
     if not topics:
         return _named_attribute(text, scope_levels)
     if len(topics) != 1:
@@ -279,6 +282,7 @@ _WHO_LEVEL = {"my": "user_id", "the user's": "user_id", "user's": "user_id",
 # (what they are is their own fact, not the speaker's), and the scope levels themselves.
 _NOT_ATTRIBUTES = frozenset(re.findall(r"\S+", """
     preference preferences choice habit habits thing things idea ideas plan plans guess point
+    rule rules policy policies convention conventions practice practices standard approach way
     question questions problem problems issue issues concern concerns worry goal goals priority
     priorities fault bad pleasure understanding impression feeling hope wish suggestion answer
     reason view opinion take bet advice request fear excuse mistake apologies day week life
@@ -291,6 +295,27 @@ _FUNCTION_WORDS = frozenset(re.findall(r"\S+", """
     a an the this that these those to of in on for with and or but not no at by from as it its
     is are was were be been being has have had do does did will would can could should
 """))
+
+
+# Who can have a home: "Lives in Lisbon", "I'm based in Berlin", "We moved to Porto" -- not "the
+# project's docs live in Confluence" or "flags live in LaunchDarkly".
+_RESIDENT = re.compile(
+    r"(?:(?:i|i'm|i am|we|we're|we are|the user|user|the user is|user is|he|she|they|he's|she's"
+    r"|they're|my family and i)(?: (?:now|currently|still|also|mostly|actually|all))?)?\s*",
+    re.IGNORECASE)
+
+
+def _reads_as(name: str, found: re.Match[str], text: str,
+              topics: list[tuple[str, re.Match[str]]]) -> bool:
+    """Whether a topic's trigger means that topic here (a lexicon word can name another
+    thing): where someone lives needs someone as the subject, and a place's clock ("based in
+    Berlin time") is a timezone, not a home."""
+    if name != "home_city":
+        return True
+    if not _RESIDENT.fullmatch(text[: found.start()]):
+        return False
+    return not any(other == "timezone" and clock.start() > found.start()
+                   for other, clock in topics)
 
 
 def _named_attribute(text: str, scope_levels: Mapping[str, str]) -> tuple[str, str] | None:

@@ -105,7 +105,6 @@ UNCLEAR = [
     ("The user likes hiking", USER),  # no topic in the lexicon
     ("Thanks for the help", USER),
     ("Prefers window seats on direct flights", USER),  # two topics: neither key fits
-    ("Based in UTC+2", USER),  # home city or timezone?
     ("I prefer aisle seats", TEAM),  # about a user, but this scope has none
     ("We deploy on Fridays", {"user_id": "u_8821"}),  # about a group, but this scope has none
     ("", USER),
@@ -303,3 +302,22 @@ def test_a_pull_requests_size_is_not_its_review_rule() -> None:
         "payments", "code_review")
     assert derive_fact_subject("I like small PRs", USER) is None
     assert derive_fact_subject("Please open big batched pull requests for me", USER) is None
+
+
+@pytest.mark.parametrize(("content", "scope", "expected"), [
+    # Only someone lives somewhere: where a project's docs or flags "live" is no home city.
+    ("The project's docs live in Confluence pages", PROJECT, None),
+    ("Feature flags in this project live in LaunchDarkly", PROJECT, None),
+    ("I now live in Munich", USER, ("u_8821", "home_city")),
+    # A place's clock is a timezone, not a home.
+    ("I'm based in Berlin time these days", USER, ("u_8821", "timezone")),
+    ("Schedule things for me in San Francisco time", USER, ("u_8821", "timezone")),
+    ("Based in UTC+2", USER, ("u_8821", "timezone")),
+    # Plural themes are the theme; a bare "rule" names no attribute.
+    ("My screens are always in dark themes", USER, ("u_8821", "theme")),
+    ("The team's rule: migrations are applied by whoever wrote them", TEAM, None),
+])
+def test_a_lexicon_word_is_read_as_its_topic_only_where_it_means_it(
+    content: str, scope: dict[str, str], expected: tuple[str, str] | None
+) -> None:
+    assert derive_fact_subject(content, scope) == expected
