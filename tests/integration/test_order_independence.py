@@ -52,6 +52,15 @@ GATHERED = [
     "Allergic to shellfish",
 ]
 KINDS = ["user_message", "user_message", "tool_result", "agent_inference"]
+# Free text no lexicon keys: each is keyed by its wording (restated word for word, or in another
+# case with a closing stop) or by the attribute it names ("coffee order"), changed once.
+UNLISTED = [
+    "Takes his coffee with oat milk",
+    "takes his coffee with oat milk.",
+    "My coffee order is a flat white",
+    "My coffee order is a black americano",
+    "Our on-call rotation changes on Mondays",
+]
 
 
 @st.composite
@@ -78,6 +87,10 @@ def streams(draw: st.DrawFn) -> list[dict[str, Any]]:
     for text in draw(st.lists(st.sampled_from(GATHERED), max_size=3)):
         hour = draw(st.integers(1, 120)) * 24
         candidates.append(statement("allergies", text.split()[-1], text, hour, len(candidates)))
+    for text in draw(st.lists(st.sampled_from(UNLISTED), max_size=4)):
+        hour = draw(st.integers(0, 5)) * 24
+        candidates.append(statement("unlisted", "", text, hour, len(candidates),
+                                    with_id=draw(st.booleans()), with_subject=False))
     return candidates
 
 
