@@ -32,6 +32,7 @@ from memcurator.decisions import Decision, LogEvent, NewEntry
 from memcurator.ids import content_id, fingerprint
 from memcurator.keys import derive_fact_subject, subject_key
 from memcurator.schema import FACT_THRESHOLD, Candidate, describe_validation_error
+from memcurator.settings import Settings
 from memcurator.tenancy import screened_tenant, tenant_of
 from memcurator.transient import transient_reason
 from memcurator.vocabulary import (
@@ -201,8 +202,6 @@ def _redact(candidate: Candidate, memory_id: str) -> tuple[Candidate, LogEvent |
 def _learned_stage() -> bool:
     """Whether rule 2 runs its learned stage (``MEMCURATOR_TRANSIENT_LEARNED``; off by default,
     see memcurator/settings.py). Read once per process: one run gates every line alike."""
-    from memcurator.settings import Settings
-
     return Settings().transient_learned
 
 

@@ -340,11 +340,12 @@ def _named_attribute(text: str, scope_levels: Mapping[str, str]) -> tuple[str, s
     name = "_".join(words)
     if marked:
         name = f"preferred_{name}"
-    elif stem(name) != canonical_attribute(name, match["value"]):
+    attribute = canonical_attribute(name, match["value"])
+    if not marked and attribute != stem(name):
         # Only a preference is read through the synonyms: "my flight is at 9" is a booking,
         # not the flight preference, and "my seat is 14C" not the seat preference.
         return None
-    return scope_levels[level], canonical_attribute(name, match["value"])
+    return scope_levels[level], attribute
 
 
 def _entity_level(

@@ -11,22 +11,21 @@ prior context?  Two stages answer it, and this module combines them:
 
 A wrongly dropped fact costs far more than a kept "okay", so every doubt resolves towards keeping.
 The gate runs the rules alone unless ``MEMCURATOR_TRANSIENT_LEARNED`` is set (see
-memcurator.settings):
-both stages together catch 0.655 of the blind chatter set 6 where the rules catch 0.253, both at
-precision 1.000, but on the blind conversation guard 2 they dropped 1 of 156 turns with a
-personal fact, under the 99.5% kept that LoCoMo's evidence turns require.
+memcurator.settings): both stages together catch 0.655 of the blind chatter set 6 where the rules
+catch 0.253, both at precision 1.000, but on the blind conversation guard 2 they dropped 1 of 156
+turns with a personal fact, under the 99.5% kept that LoCoMo's evidence turns require.
 
-The learned stage once dropped 33 of the 407 turns that carry a
-personal fact in a blind set of casual two-person conversation (768 turns written to stand in for
-LoCoMo's, tests/data/convo_turns_blind.jsonl: "She just started second grade, and she's obsessed
-with horses right now").  Three changes keep them, each by what makes a turn a fact, not by its
-words: the durable veto recognises a personal fact (a relative or a pet, a life event, a span of
-a life such as "two years ago", the speaker's feelings, a third person as the subject); a turn of
-several sentences is dropped only when each sentence is chatter on its own (the learned stage's
-form of the rules' "one clause with content keeps it"); and a score carried by words alone, with
-no shape of chatter, never drops a negated sentence ("Oh that's not a bad idea actually").  Both
-stages together keep 405 of those 407 turns (the two they drop, "Omg that would be amazing, thank
-you", are the rules'), every key-pair statement and every sentence of bank A.
+The learned stage once dropped 33 of the 407 turns that carry a personal fact in a blind set of
+casual two-person conversation (768 turns written to stand in for LoCoMo's,
+tests/data/convo_turns_blind.jsonl: "She just started second grade, and she's obsessed with horses
+right now"). Three changes keep them, each by what makes a turn a fact, not by its words: the
+durable veto recognises a personal fact (a relative or a pet, a life event, a span of a life such
+as "two years ago", the speaker's feelings, a third person as the subject); a turn of several
+sentences is dropped only when each sentence is chatter on its own (the learned stage's form of the
+rules' "one clause with content keeps it"); and a score carried by words alone, with no shape of
+chatter, never drops a negated sentence ("Oh that's not a bad idea actually"). Both stages together
+keep 405 of those 407 turns (the two they drop, "Omg that would be amazing, thank you", are the
+rules'), every key-pair statement and every sentence of bank A.
 Pure standard library, no I/O.
 """
 
@@ -48,11 +47,11 @@ def transient_reason(content: str, *, learned: bool = True) -> str | None:
     """Say why ``content`` is transient conversation state, or return None when it is durable.
 
     Both stages by default (``learned=False``: the rules alone, as the gate runs them unless
-    ``MEMCURATOR_TRANSIENT_LEARNED`` is set).  The
-    learned score comes first because it is cheap; then the rules, whose reasons are the most
-    specific; what they keep is dropped only on a learned score at or above the threshold, and
-    for a turn of several sentences only when each sentence is chatter by itself.  A habit in the
-    simple present ("I also read Devanagari script") is kept whatever the rules say.
+    ``MEMCURATOR_TRANSIENT_LEARNED`` is set).  The learned score comes first because it is
+    cheap; then the rules, whose reasons are the most specific; what they keep is dropped only
+    on a learned score at or above the threshold, and for a turn of several sentences only when
+    each sentence is chatter by itself.  A habit in the simple present ("I also read Devanagari
+    script") is kept whatever the rules say.
 
     >>> transient_reason("hmm, let me think")
     "in-progress action ('let me think')"

@@ -340,8 +340,9 @@ def place_and_write(
 
 
 def _attribute_read_as(entry: NewEntry) -> str | None:
-    """"`seat` read as `seat_preference`" when the key's attribute is the subject's own
-    attribute read canonically (the subject is screened by the gate before it gets here)."""
+    """How the key was made, for the log: "`seat` read as `seat_preference`" when the key's
+    attribute is the subject's own attribute read canonically (the subject is screened by the
+    gate before it gets here), or that a fact was keyed by its own wording."""
     key = entry.subject_key or ""
     if is_wording_key(key):
         return (f"key {key[:13]}… from its own wording: no subject came with it"
