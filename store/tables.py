@@ -53,6 +53,9 @@ class Base(DeclarativeBase):
     }
 
 
+_ONE_CURRENT = "status = 'active' AND subject_key IS NOT NULL AND type IN ('fact', 'summary')"
+
+
 class Entry(Base):
     """A memory entry. Rows are never deleted; ``status`` and ``valid_to`` retire them.
 
@@ -109,6 +112,17 @@ class Entry(Base):
         Index("ix_entries_updated_at", "updated_at"),
         # A key's versions in valid_since order, for ingest's placement (migration 0008).
         Index("ix_entries_key_since", "scope_key", "type", "subject_key", "valid_since"),
+        # At most one current fact or summary per key (migrations 0001, 0004): what makes a
+        # second writer of the same key fail instead of leaving two current versions.
+        Index(
+            "uq_entries_one_current",
+            "scope_key",
+            "type",
+            "subject_key",
+            unique=True,
+            postgresql_where=text(_ONE_CURRENT),
+            sqlite_where=text(_ONE_CURRENT),
+        ),
     )
 
 
@@ -190,6 +204,9 @@ class Intake(Base):
     received_at: Mapped[datetime]
     # A digest of what was accepted under the key: the same id with other content is refused.
     digest: Mapped[str | None] = mapped_column(String(32))
+
+    # The day's gate drops for the night's report (store.reporting; migration 0009).
+    __table_args__ = (Index("ix_intake_received_at", "received_at"),)
 
 
 class AuditMark(Base):
