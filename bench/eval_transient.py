@@ -27,7 +27,13 @@ DEFAULT_FILE = ROOT / "tests" / "data" / "transient_labelled.jsonl"
 # learned stage, is still accepted.
 LEARNED = True
 # Blind held-out sets: scored, never shown.  A file whose name holds one of these is counts-only.
-BLIND = ("transient_heldout_3", "transient_heldout_5", "transient_heldout_6", "convo_guard_2")
+BLIND = (
+    "transient_heldout_3",
+    "transient_heldout_5",
+    "transient_heldout_6",
+    "transient_heldout_7",
+    "convo_guard_2",
+)
 
 
 def load(path: Path) -> list[dict[str, object]]:
