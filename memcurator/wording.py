@@ -14,11 +14,14 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
+from memcurator.places import EXONYM_SPEC, IANA, ZONE_SPEC
+
 # Values are stems. "stopped" stays whole: only the past tense negates ("stops work at 5pm").
 _IRREGULAR = dict(re.findall(r"(\w+):(\w+)", (
     "used:use using:use uses:use goes:go went:go has:hav had:hav does:do did:do stopped:stopped "
     "quits:quit outgrown:outgrew one:1 two:2 three:3 four:4 five:5 six:6 seven:7 eight:8 nine:9 "
-    "ten:10 twelve:12 savoury:savory favourite:prefer favorite:prefer remotely:remot")))
+    "ten:10 twelve:12 single:1 double:2 triple:3 savoury:savory favourite:prefer favorite:prefer "
+    "remotely:remot")))
 _STEM_CACHE: dict[str, str] = {mark: "|" for mark in ",;.:!?"}  # punctuation ends a clause
 _DISPLAY: dict[str, str] = {}  # stem -> a word a reader recognises, for reasons
 
@@ -70,7 +73,8 @@ _GENERIC = _words("prefer avoid use work live have need get go like find choose 
                    "employee opt code write")
 _NEGATORS = _words("not no never none nothing neither nor nolonger usedto gaveup stopped quit left "
                    "outgrew formerly previously anymore non dislike lapsed expired rehomed "
-                   "transferred retired disabled")
+                   "transferred retired disabled cancelled canceled removed uninstalled "
+                   "unsubscribed deleted discontinued deprecated closed")
 _ANYMORE = _stem("anymore")
 _REMOVALS = {"^dropped": "dropped", "^replaced": "replaced"}
 _DISPLAY.update(_REMOVALS, nolonger="no longer", usedto="used to", gaveup="gave up", non="non-",
@@ -135,7 +139,13 @@ _ANCESTORS = {child: _words(parents) for parents, children in (  # shrimp is a k
 _PHRASE_SPEC = [(" ".join(variants.split()), replacement.strip())
                 for variants, replacement in re.findall(r"([^=;]+)=([^;]+)", """
     no longer|no more|passed away|let lapse|let lapsed|let it lapse|decided against|
-    stepped back from|stepped down from|misdiagnosed|was misdiagnosed=nolonger;
+    stepped back from|stepped down from|misdiagnosed|was misdiagnosed|ruled out|was ruled out|
+    taken off|took off|got off|shut down|turned off|opted out of|opted out|dropped out of|
+    pulled out of=nolonger;
+    dropped to|dropped it to|cut to|cut it to|reduced to|reduced it to|lowered to|lowered it to|
+    raised to|raised it to|bumped to|bumped it to|increased to|increased it to|upped to|
+    upped it to|relocated|renamed|traded in for|traded|upgraded to|downgraded to|upgraded|
+    downgraded=~;
     any more=anymore; used to=usedto; non stop|nonstop=direct; gave up|
     give up|given up|giving up=gaveup; instead of|rather than|switched from|switch from|
     moved from|migrated from|changed from|went from|moved away from|converted from|replaced|
@@ -175,41 +185,12 @@ _PHRASE_SPEC = [(" ".join(variants.split()), replacement.strip())
     not eat any meat|not eat any meat anymore=vegetarian;
 """)]
 
-# Time zones: one stem per zone, whatever it is called ("CET", "Central European Time", "CEST",
-# "Berlin time", "Europe/Berlin"). A zone's summer name is the zone; a city names the zone only
-# with "time" or "hours" after it ("Berlin time"), or beside the zone itself ("PT (Los Angeles)").
-_ZONE_SPEC = """
-    cet: central european time|central european standard time|central european summer time|cest /
-      berlin paris amsterdam madrid rome vienna zurich stockholm oslo copenhagen
-      brussels prague warsaw munich frankfurt hamburg milan barcelona budapest zagreb belgrade
-    eet: eastern european time|eastern european summer time|eest / athens helsinki kyiv kiev
-      bucharest sofia riga vilnius tallinn
-    gmt: greenwich mean time|british summer time|bst|uk time|british time / london dublin lisbon
-    utc: coordinated universal time|universal time|zulu time /
-    est: eastern time|eastern standard time|eastern daylight time|edt|et|us eastern /
-      new york|toronto|boston|miami|atlanta|montreal|washington
-    cst: central time|central standard time|central daylight time|cdt|us central / chicago dallas
-      houston
-    mst: mountain time|mountain standard time|mountain daylight time|mdt / denver phoenix
-    pst: pacific time|pacific standard time|pacific daylight time|pdt|pt|us pacific /
-      los angeles|san francisco|seattle|vancouver|portland
-    ist: indian standard time|india standard time|india time / kolkata mumbai delhi bangalore
-    jst: japan standard time|japan time / tokyo osaka
-    aest: australian eastern time|australian eastern standard time|aedt / sydney melbourne brisbane
-"""
-# A city's name in its own language, or its former name: one place, and a name (rigid).
-_EXONYM_SPEC = """
-    münchen|munchen=munich; köln|koln=cologne; wien=vienna; praha=prague; roma=rome;
-    milano=milan; firenze=florence; venezia=venice; napoli=naples; lisboa=lisbon;
-    københavn|kobenhavn=copenhagen; zürich=zurich; genève|geneve=geneva; warszawa=warsaw;
-    moskva=moscow; bruxelles|brussel=brussels; nürnberg|nurnberg=nuremberg; bombay=mumbai;
-    peking=beijing
-"""
-_EXONYMS = [(v.strip(), r.strip()) for v, r in re.findall(r"([^=;]+)=([^;]+)", _EXONYM_SPEC)]
+# Places: time zones by their names and cities, and cities by their other names (places.py).
+_EXONYMS = [(v.strip(), r.strip()) for v, r in re.findall(r"([^=;]+)=([^;]+)", EXONYM_SPEC)]
 _PHRASE_SPEC += [(" ".join(v.split()), r) for v, r in _EXONYMS]
 _PLACES = frozenset(_stem(r) for _, r in _EXONYMS)
 _CITY_ZONE: dict[tuple[str, ...], str] = {}
-for _zone, _, _names in (z.partition(":") for z in re.split(r"\n\s*(?=\w+:)", _ZONE_SPEC.strip())):
+for _zone, _, _names in (z.partition(":") for z in re.split(r"\n\s*(?=\w+:)", ZONE_SPEC.strip())):
     _literal, _, _cities = _names.partition("/")
     _split = "|" if "|" in _cities else None
     _city_names = [c.strip() for c in _cities.split(_split) if c.strip()]
@@ -218,8 +199,6 @@ for _zone, _, _names in (z.partition(":") for z in re.split(r"\n\s*(?=\w+:)", _Z
     _zone_names += [f"{c} {t}" for c in _city_names for t in ("time", "hour", "local time")]
     _PHRASE_SPEC.append(("|".join(" ".join(v.split()) for v in _zone_names), _zone))
 _ZONES = frozenset(_CITY_ZONE.values())
-# "Europe/Berlin", "America/New_York": the zone's city, read as "<city> time".
-_IANA = re.compile(r"\b(?:Europe|America|Asia|Australia|Africa|Pacific|Atlantic)/([A-Za-z_]+)")
 
 _PHRASES: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
 for _variants, _replacement in _PHRASE_SPEC:
@@ -237,8 +216,11 @@ _ROLE.update({**dict.fromkeys(_GENERIC, _FRAME), **dict.fromkeys(_NEGATORS, _NEG
 _ROLE.update({o: _DENIAL if o[0] == "^" else _CHANGE for entries in _PHRASES.values()
               for _, out in entries for o in out if o[0] in "^~"})
 
+# A date's or a clock's fields ("DD", "MM", "YYYY", "31", "2024"): slash-joined ones are one
+# token, their order is the value ("DD/MM/YYYY" is not "MM/DD/YYYY"; "24/7").
+_FIELD = r"(?:[dD]{1,2}|[mM]{1,3}|[yY]{2,4}|[hH]{1,2}|\d{1,4})"
 # Words, numbers with their separators ("9:30", "utc+2", "c++") and clause punctuation.
-_TOKEN = re.compile(r"\w+(?:\+\+|#|[-+:.]\d+)*|[,;.:!?]")
+_TOKEN = re.compile(rf"\b{_FIELD}(?:/{_FIELD})+\b|\w+(?:\+\+|#|[-+:.]\d+)*|[,;.:!?]")
 _CONTRACTIONS = (("\u2019", "'"), ("Can't", "Can not"), ("can't", "can not"), ("Won't", "Will not"),
                  ("won't", "will not"), ("n't", " not"), ("annot", "an not"), ("'m", " am"),
                  ("'re", " are"), ("'ve", " have"), ("'ll", " will"), ("'d", " would"), ("'s", ""))
@@ -265,7 +247,8 @@ _SPOKEN_TIME = re.compile(r"\b(half|quarter) (past|to) (\w+)\b|\b(\w+) o'?clock\
 _REPLACED_BY = re.compile(r"^([^,;.!?]+?)\s+(?:was|were|is|are|got|has been|have been|been)\s+"
                           r"(?:replaced|superseded)\s+(?:by|with)\s+([^,;.!?]+)", re.I)
 # A change of value spelled "<verb> ... from X to Y": Y replaces X.
-_FROM_TO = re.compile(r"\b(moved|switched|migrated|changed|went|converted|shifted|swapped)\b"
+_FROM_TO = re.compile(r"\b(moved|switched|migrated|changed|went|converted|shifted|swapped|"
+                      r"relocated|renamed|transferred|upgraded|downgraded|bumped|cut|raised)\b"
                       r"([^,;.!?]*?)\bfrom ([\w.+#-]+) to ([\w.+#-]+)", re.I)
 
 
@@ -295,6 +278,13 @@ _CASED = re.compile(r"\b(?:Go|Windows|Teams)\b")  # the capital tells "Go" from 
 _CASED_NAMES = {"Go": "golang", "Windows": "mswindows", "Teams": "msteams"}
 
 
+# Capitals that spell a filler word name something: "US", "UK" and "IT" are not "us", "uk" and
+# "it", and "Portland, OR" is Oregon. Kept as written (stems are otherwise lower case), so no
+# filler meets them; only in a sentence with lower case in it, not one written in capitals.
+_ACRONYM = re.compile(r"\b[A-Z]{2,4}\b")
+_LOWER = re.compile(r"[a-z]{2}")
+
+
 class _Text(NamedTuple):
     """One statement, analysed once: what it says, what it negates, what it rules out."""
     norm: str  # case- and space-folded text, for the exact-wording shortcut
@@ -321,7 +311,7 @@ def _analyse(text: str) -> _Text:
         for short, full in _CONTRACTIONS:
             text = text.replace(short, full)
     if "/" in text:  # "Europe/Berlin" is Berlin time
-        text = _IANA.sub(lambda match: match[1].replace("_", " ") + " time", text)
+        text = IANA.sub(lambda match: match[1].replace("_", " ") + " time", text)
     if "\u00b0" in text:  # "°F" is Fahrenheit
         text = _DEGREES.sub(lambda match: _DEGREE_NAMES[match[1].upper()], text)
     if "100%" in text:  # "100% remote" is fully remote
@@ -343,6 +333,9 @@ def _analyse(text: str) -> _Text:
     text, cue = _change_prefix(text)
     raw = _TOKEN.findall(text)
     stems = [_STEM_CACHE.get(token) or _stem(token) for token in raw]  # no call if known
+    if _ACRONYM.search(text) and _LOWER.search(text):  # "Portland, OR"; not a shouted sentence
+        stems = [token if _ROLE.get(stem) == _STOPWORD and _ACRONYM.fullmatch(token) else stem
+                 for token, stem in zip(raw, stems, strict=True)]
     content, negs, denied, change = _walk(rewritten := _rewrite(stems))
     values = frozenset(content) - _GENERIC
     if values >= _PESCATARIAN:  # "fish but no meat": no meat, yet fish

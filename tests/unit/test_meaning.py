@@ -516,3 +516,52 @@ def test_a_negation_is_wording_only_under_an_absence_attribute() -> None:
     # Under another attribute "no gluten" still rules gluten out.
     assert relate("Bakes with gluten flour", "Bakes, so no gluten",
                   attribute="baking").relation == "contradiction"
+
+
+# --- a changed value never merged (stop 21; tuned on the development pairs set 3) ----------
+# Wording of my own, not the tuning set's: each mechanism both ways.
+NEVER_MERGED = [
+    # Capitals that spell a filler word are names: a state, a country, a department.
+    ("home_city", "single", "Lives in Salem, OR", "Lives in Salem, MA"),
+    ("keyboard_layout", "single", "Types on a US layout", "Types on a UK layout"),
+    # Slash-joined fields: their order is the value.
+    ("date_format", "single", "Writes dates as MM/DD/YY", "Writes dates as DD/MM/YY"),
+    # A member removed from a set, however the removal is worded.
+    ("subscriptions", "set", "Subscribed to Netflix", "Cancelled Netflix last month"),
+    ("browser_extensions", "set", "Runs uBlock in Firefox", "Uninstalled uBlock"),
+    ("oncall_members", "set", "Priya is on the pager rotation", "Priya was taken off the pager"),
+    ("allergies", "set", "Allergic to latex", "Latex allergy was ruled out"),
+    ("regions", "set", "Deploys to ap-south-1", "Shut down the ap-south-1 cluster"),
+    # A value moved to another: "renamed/relocated ... from X to Y", "cut it to N", a trade-in.
+    ("home_city", "single", "Lives in Leeds", "Relocated from Leeds to York"),
+    ("default_branch", "single", "Default branch is trunk",
+     "Renamed the default branch from trunk to main"),
+    ("reviewers_required", "single", "Three reviewers must approve", "We cut it to two reviewers"),
+    ("car", "single", "Drives a Golf", "Traded the Golf in for a Model 3"),
+    # Counts spelled as words: double is two, single is one.
+    ("coffee_order", "single", "Orders a double macchiato", "Orders a single macchiato"),
+]
+STILL_THE_SAME = [
+    # The same fields in the same order; an acronym said again; "single" read as one.
+    ("date_format", "single", "Writes dates as DD/MM/YY", "Dates are written DD/MM/YY"),
+    ("keyboard_layout", "single", "Types on a US layout", "Uses the US keyboard layout"),
+    ("approvals", "single", "A single approval is enough to merge", "Merging needs one approval"),
+    # A capitalised word in a sentence written in capitals is still a filler.
+    ("seat_preference", "single", "Prefers the window seat", "PREFERS THE WINDOW SEAT"),
+]
+
+
+@pytest.mark.parametrize(("attribute", "kind", "old", "new"), NEVER_MERGED)
+def test_a_removed_or_changed_value_is_never_merged(
+    attribute: str, kind: str, old: str, new: str
+) -> None:
+    judgement = relate(old, new, kind="set" if kind == "set" else "single", attribute=attribute)
+    assert judgement.relation == "contradiction", f"{old!r} -> {new!r}: {judgement}"
+
+
+@pytest.mark.parametrize(("attribute", "kind", "old", "new"), STILL_THE_SAME)
+def test_the_same_fields_acronym_or_count_still_merge(
+    attribute: str, kind: str, old: str, new: str
+) -> None:
+    judgement = relate(old, new, kind="set" if kind == "set" else "single", attribute=attribute)
+    assert judgement.relation == "same", f"{old!r} -> {new!r}: {judgement}"
