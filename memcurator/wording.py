@@ -14,6 +14,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
+from memcurator.measures import ABBREVIATIONS, durations, ordinal
 from memcurator.places import EXONYM_SPEC, IANA, ZONE_SPEC
 
 # Values are stems. "stopped" stays whole: only the past tense negates ("stops work at 5pm").
@@ -336,7 +337,8 @@ def _analyse(text: str) -> _Text:
     if _ACRONYM.search(text) and _LOWER.search(text):  # "Portland, OR"; not a shouted sentence
         stems = [token if _ROLE.get(stem) == _STOPWORD and _ACRONYM.fullmatch(token) else stem
                  for token, stem in zip(raw, stems, strict=True)]
-    content, negs, denied, change = _walk(rewritten := _rewrite(stems))
+    stems = [ABBREVIATIONS.get(stem) or ordinal(stem) or stem for stem in stems]
+    content, negs, denied, change = _walk(rewritten := durations(_rewrite(stems)))
     values = frozenset(content) - _GENERIC
     if values >= _PESCATARIAN:  # "fish but no meat": no meat, yet fish
         values = values - _PESCATARIAN | {_stem("pescatarian")}

@@ -1,0 +1,70 @@
+"""Quantities written more than one way, for reading statements (``memcurator.wording``).
+
+A duration is one value however it is spelled: "two weeks", "14-day", "14 days" and "a
+fortnight" are all ``14d``; "one week" and "seven days" are ``7d``; "a quarter of an hour" and
+"15 minutes" are ``15min``. An ordinal is its number ("4th floor" / "floor four"). A month or
+weekday abbreviation is the name ("Dec" / "December", "Thu" / "Thursday"); the ones that are
+also English words ("may", "sat", "sun", "wed", "mar") are left alone. Stems in, stems out;
+pure standard library.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["ABBREVIATIONS", "durations", "ordinal"]
+
+# Abbreviation -> the full word, as the stemmer would leave it ("thursday", "december").
+ABBREVIATIONS = dict(re.findall(r"(\w+):(\w+)", (
+    "jan:january feb:february apr:april jun:june jul:july aug:august sep:september "
+    "sept:september oct:october nov:november dec:december mon:monday tue:tuesday "
+    "tues:tuesday thu:thursday thur:thursday thurs:thursday fri:friday")))
+
+# A unit -> (the unit it is counted in, how many of those it is).
+_UNITS = {
+    "second": ("s", 1), "sec": ("s", 1), "minut": ("min", 1), "min": ("min", 1),
+    "hour": ("min", 60), "hr": ("min", 60), "day": ("d", 1), "week": ("d", 7),
+    "wk": ("d", 7), "fortnight": ("d", 14),
+}
+_ONE = frozenset({"a", "an", "1"})
+_PARTS = {"quarter": "15min", "half": "30min"}  # "a quarter of an hour", "half an hour"
+
+
+def _hour_after(stems: list[str], at: int) -> int:
+    """How many stems after a "quarter"/"half" spell "(of) an hour", or 0."""
+    for words in (["of", "an", "hour"], ["an", "hour"]):
+        if stems[at : at + len(words)] == words:
+            return len(words)
+    return 0
+_ORDINAL = re.compile(r"^(\d+)(?:st|nd|rd|th)$")
+
+
+def ordinal(token: str) -> str | None:
+    """The number an ordinal token names ("4th" -> "4"), or None."""
+    match = _ORDINAL.match(token)
+    return match[1] if match else None
+
+
+def durations(stems: list[str]) -> list[str]:
+    """``stems`` with each "<count> <unit>" (and "a quarter of an hour", "half an hour", "a
+    fortnight") replaced by one stem, the duration in its base unit ("14d", "15min")."""
+    out: list[str] = []
+    i = 0
+    while i < len(stems):
+        stem = stems[i]
+        if stem in _PARTS and (span := _hour_after(stems, i + 1)):
+            out.append(_PARTS[stem])
+            i += 1 + span
+            continue
+        unit = _UNITS.get(stems[i + 1]) if i + 1 < len(stems) else None
+        if unit and (stem.isdigit() or stem in _ONE):
+            count = 1 if stem in _ONE else int(stem)
+            out.append(f"{count * unit[1]}{unit[0]}")
+            i += 2
+            continue
+        if stem == "fortnight":
+            out.append("14d")
+        else:
+            out.append(stem)
+        i += 1
+    return out

@@ -1,0 +1,52 @@
+"""Durations, ordinals and abbreviations read as one value (``memcurator.measures``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from memcurator.measures import durations, ordinal
+from memcurator.wording import _analyse
+
+
+@pytest.mark.parametrize(
+    ("stems", "expected"),
+    [
+        (["2", "week"], ["14d"]),
+        (["14", "day", "sprint"], ["14d", "sprint"]),
+        (["a", "fortnight"], ["14d"]),
+        (["every", "fortnight"], ["every", "14d"]),
+        (["a", "quarter", "of", "an", "hour"], ["a", "15min"]),
+        (["half", "an", "hour"], ["30min"]),
+        (["90", "minut"], ["90min"]),
+        (["3", "hour"], ["180min"]),
+        (["an", "hour"], ["60min"]),
+        (["the", "day", "after"], ["the", "day", "after"]),  # no count: not a duration
+        (["half", "the", "team"], ["half", "the", "team"]),
+    ],
+)
+def test_a_duration_is_one_stem_in_its_base_unit(stems: list[str], expected: list[str]) -> None:
+    assert durations(stems) == expected
+
+
+def test_ordinals_are_their_number() -> None:
+    assert [ordinal(t) for t in ("1st", "22nd", "3rd", "4th", "4", "fourth")] == [
+        "1", "22", "3", "4", None, None]
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Sprints are two weeks", "14-day sprints"),
+        ("Freeze starts Dec 20", "Freeze starts December 20"),
+        ("Desk on the 4th floor", "Desk on floor 4"),
+        ("Standup Tue", "Standup Tuesday"),
+    ],
+)
+def test_two_spellings_read_as_the_same_values(a: str, b: str) -> None:
+    assert _analyse(a).values == _analyse(b).values
+
+
+def test_words_that_are_also_abbreviations_are_left_alone() -> None:
+    values = _analyse("Reads in the sun on a Sat in March").values
+    assert {"sun", "sat", "march"} <= values
+    assert not {"sunday", "saturday"} & values
