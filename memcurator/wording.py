@@ -68,6 +68,10 @@ _STOP = _words("""
 _GENERIC = _words("prefer avoid use work live have need get go like find choose pick tend based "
                    "located resides speak fluent city town home hometown company employer employed "
                    "employee opt code write")
+# Words a negation's scope runs on over ("never books *the* window seat"); any other stop word
+# (a pronoun, a preposition) ends it ("don't book *me at* 1pm").
+_DETERMINERS = _words("a an the my your our their his her its any some this these those")
+_NO = _stem("no")
 _NEGATORS = _words("not no never none nothing neither nor nolonger usedto gaveup stopped quit left "
                    "outgrew formerly previously anymore non dislike lapsed expired rehomed "
                    "transferred retired disabled")
@@ -149,7 +153,8 @@ _PHRASE_SPEC = [(" ".join(variants.split()), replacement.strip())
     plant based=vegan; allergic|allergy|allergic to|allergy to|intolerant|intolerant to|
     intolerance|sensitive to|stay away from|keep away from=avoid; dislike|hate|detest|loathe|
     can not stand=dislike prefer; like|love|enjoy|favor|favour|want|would rather|prefer|
-    rather have=prefer; work from home|from home|wfh|remote=remote; dark mode|dark theme=dark;
+    rather have|fan of|keen on|fond of=prefer; work from home|from home|wfh|remote=remote;
+    dark mode|dark theme=dark;
     e mail=email; from the office|in the office|at the office|on site|onsite|in person=office;
     light mode|light theme=light; text message|text messages=sms; phone call=phone;
     ms teams=msteams; c++=cpp; c#=csharp; f#=fsharp; js|node js=javascript; mac os|osx=macos;
@@ -289,6 +294,7 @@ _DEGREE_NAMES = {"C": " celsius", "F": " fahrenheit"}
 _RANGE = re.compile(
     r"\b(\d\d:\d\d)\s*(?:-|\u2013|\u2014|to|until|till|through|thru)\s*(\d\d:\d\d)\b", re.I)
 _FREE_OF = re.compile(r"\b([A-Za-z]{3,})[- ]free\b(?![- ](?:form|text|style|lance))")
+_FREE_OF_X = re.compile(r"\bfree (?:of|from) (?:any )?", re.I)  # "free of meetings": no meetings
 _DOUBLE_NEGATION = re.compile(
     r"\b(?:not|never|no|nothing|nobody|none)\b([^,;.!?]*?\b)without\b", re.IGNORECASE)
 _CASED = re.compile(r"\b(?:Go|Windows|Teams)\b")  # the capital tells "Go" from "go"
@@ -310,6 +316,8 @@ class _Text(NamedTuple):
     additive: bool  # "also", "too", "especially": it adds to what was said, it does not reword
     framed: bool = False  # the key's attribute was set aside from ``values``
     keyed: bool = False  # compared under a known attribute (its words, if any, set aside)
+    scope: frozenset[str] = frozenset()  # the words its statement negations govern ("book")
+    said: frozenset[str] = frozenset()  # every content stem, frame words included ("have")
 
 
 @lru_cache(maxsize=8192)
@@ -336,14 +344,14 @@ def _analyse(text: str) -> _Text:
         text = _FROM_TO.sub(r"\1\2to \4 instead of \3", text)
     if _CLOCK_HINT.search(text):  # "2pm", "14:00" and "2 p.m." are one time
         text = _RANGE.sub(r"\1 \2", _CLOCK.sub(_clock, text))  # "22:00-06:00": two ends
-    if "free" in text:  # "meeting-free Fridays": no meetings
-        text = _FREE_OF.sub(r"no \1", text)
+    if "free" in text:  # "meeting-free Fridays", "Fridays free of meetings": no meetings
+        text = _FREE_OF.sub(r"no \1", _FREE_OF_X.sub("no ", text))
     if "without" in text:  # "nothing merges without two approvals" asks for two approvals
         text = _DOUBLE_NEGATION.sub(r"\1with", text)
     text, cue = _change_prefix(text)
     raw = _TOKEN.findall(text)
     stems = [_STEM_CACHE.get(token) or _stem(token) for token in raw]  # no call if known
-    content, negs, denied, change = _walk(rewritten := _rewrite(stems))
+    content, negs, denied, change, scope = _walk(rewritten := _rewrite(stems))
     values = frozenset(content) - _GENERIC
     if values >= _PESCATARIAN:  # "fish but no meat": no meat, yet fish
         values = values - _PESCATARIAN | {_stem("pescatarian")}
@@ -359,7 +367,8 @@ def _analyse(text: str) -> _Text:
     return _Text(" ".join(text.lower().split()), values, _OPPOSABLE.intersection(rewritten),
                  tuple(negs), frozenset(denied), change or cue, names - _FAMILY.keys(), salient,
                  frozenset().union(*map(_trigrams, values)),
-                 tuple(stem for stem in stems if stem != "|"), not _ADDITIVE.isdisjoint(stems))
+                 tuple(stem for stem in stems if stem != "|"), not _ADDITIVE.isdisjoint(stems),
+                 scope=frozenset(scope), said=frozenset(content))
 
 
 # Attributes whose values are absences (allergies, intolerances, dietary restrictions, a diet):
@@ -391,7 +400,7 @@ def _absence_wording(text: str) -> str:
         for short, full in _CONTRACTIONS:
             text = text.replace(short, full)
     if "free" in text:
-        text = _FREE_OF.sub(r"no \1", text)
+        text = _FREE_OF.sub(r"no \1", _FREE_OF_X.sub("no ", text))
 
     def avoid(match: re.Match[str]) -> str:
         word = _stem(match[1])
@@ -442,17 +451,24 @@ def _rewrite(stems: list[str]) -> list[str]:
     return out + stems[done:]
 
 
-def _walk(stems: list[str]) -> tuple[list[str], list[str], set[str], str | None]:
-    """Split stems into content, statement negations, denied content and a change cue. A negation
-    before anything is said negates the statement ("no longer vegetarian"); one in a later clause
-    rules out what follows it ("window seats, never the aisle")."""
+def _walk(stems: list[str]) -> tuple[list[str], list[str], set[str], str | None, list[str]]:
+    """Split stems into content, statement negations, denied content, a change cue and the
+    negations' scope. A negation before anything is said negates the statement ("no longer
+    vegetarian"); one in a later clause rules out what follows it ("window seats, never the
+    aisle"). A statement negation's scope is what it governs, what another statement must say
+    for the negation to deny it: after "no", the word it determines ("meeting" in "my no-meeting
+    day"); after "not", "never", "n't", the word it negates and the words that run on from it,
+    determiners aside, up to a pronoun, preposition or the clause's end ("book" in "don't book
+    me at 1pm", "book window seat" in "never books window seats")."""
     content: list[str] = []
     negs: list[str] = []
     denied: set[str] = set()
+    scope: list[str] = []
     change: str | None = None
     said = clause = hit = False
     deny = ""  # a denial cue waiting for its object
     local, role_of = "", _ROLE.get  # local: the cue of a negation in a later clause
+    run = 0  # 0: no negation governs; 1: "no" awaits its word; 2: "not" awaits it; 3: it runs on
     for stem in [*stems, "|"]:  # a last boundary closes the last clause
         role = role_of(stem)  # content words, the most common, have no role
         if role is None and (deny or local):
@@ -461,21 +477,30 @@ def _walk(stems: list[str]) -> tuple[list[str], list[str], set[str], str | None]
         elif role is None or role == _FRAME:
             content.append(stem)
             clause = True
+            if run:
+                scope.append(stem)
+                run = 0 if run == 1 else 3
+        elif role == _STOPWORD:
+            run = 0 if run == 3 and stem not in _DETERMINERS else run
         elif role == _BOUNDARY:
             if local and not hit:  # "..., not really": it retracts what was said
                 negs.append(local)
             if deny in _REMOVALS:  # "Python 3.8 support dropped": no object, the clause goes
                 negs.append(deny)
             said, clause, local, deny, hit = said or clause, False, "", "", False
+            run = 0
         elif role == _NEGATION and said:
             local = stem
         elif role == _NEGATION and not (negs and stem == _ANYMORE):  # "not ... anymore": one
             negs.append(stem)
-        elif role == _DENIAL:
-            deny = stem
-        elif role == _CHANGE:
-            change = change or stem[1:]
-    return content, negs, denied, change
+            run = 1 if stem == _NO else 2
+        else:
+            run = 0 if run == 3 else run
+            if role == _DENIAL:
+                deny = stem
+            elif role == _CHANGE:
+                change = change or stem[1:]
+    return content, negs, denied, change, scope
 
 
 @lru_cache(maxsize=16384)
