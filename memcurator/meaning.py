@@ -79,6 +79,7 @@ def relate(
     if kind == "set" and "; " in old and (dropped := _retracts(old, new, attribute)):
         return dropped
     a, b = _frame_out(a, b, attribute)
+    a, b = _names_shared(a, b)
     similarity, diff = _similarity(a, b), _unmatched(a, b)
     values = ((old_value or "").strip(), (new_value or "").strip())
     verdict = _by_values(a, b, values, kind) if all(values) else None
@@ -115,6 +116,15 @@ def _unshared_negation(a: _Text, b: _Text) -> tuple[_Text, _Text, str] | None:
     note = (f"its negation ('{_show(frozenset(neg.negs))}') is of {_show(neg.scope)}, "
             "which the other does not say")
     return (read, b, note) if neg is a else (a, read, note)
+
+
+def _names_shared(a: _Text, b: _Text) -> tuple[_Text, _Text]:
+    """A word written as a name on one side ("Dvorak") is that name on the other too, however
+    it is cased there ("dvorak"): case is not meaning."""
+    if not (shared := (a.names | b.names) & a.values & b.values - (a.names & b.names)):
+        return a, b
+    return (a._replace(names=a.names | shared, salient=a.salient | shared),
+            b._replace(names=b.names | shared, salient=b.salient | shared))
 
 
 def _retracts(old: str, new: str, attribute: str | None) -> Judgement | None:

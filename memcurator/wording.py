@@ -297,6 +297,7 @@ _FREE_OF = re.compile(r"\b([A-Za-z]{3,})[- ]free\b(?![- ](?:form|text|style|lanc
 _FREE_OF_X = re.compile(r"\bfree (?:of|from) (?:any )?", re.I)  # "free of meetings": no meetings
 _DOUBLE_NEGATION = re.compile(
     r"\b(?:not|never|no|nothing|nobody|none)\b([^,;.!?]*?\b)without\b", re.IGNORECASE)
+_ACRONYM = re.compile(r"\b[A-Z]{2}\b")  # two capitals in mixed case: "US", "IT"
 _CASED = re.compile(r"\b(?:Go|Windows|Teams)\b")  # the capital tells "Go" from "go"
 _CASED_NAMES = {"Go": "golang", "Windows": "mswindows", "Teams": "msteams"}
 
@@ -351,6 +352,9 @@ def _analyse(text: str) -> _Text:
     text, cue = _change_prefix(text)
     raw = _TOKEN.findall(text)
     stems = [_STEM_CACHE.get(token) or _stem(token) for token in raw]  # no call if known
+    if _ACRONYM.search(text) and not text.isupper():  # "US holidays": a name, not "us"
+        stems = [t if _ROLE.get(s) == _STOPWORD and _ACRONYM.fullmatch(t) else s
+                 for t, s in zip(raw, stems, strict=True)]
     content, negs, denied, change, scope = _walk(rewritten := _rewrite(stems))
     values = frozenset(content) - _GENERIC
     if values >= _PESCATARIAN:  # "fish but no meat": no meat, yet fish
