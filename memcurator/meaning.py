@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import pairwise
 from typing import Literal
 
+from memcurator.cardinality import Cardinality, _attribute_initials, _attribute_words, cardinality
 from memcurator.wording import (
     _ANCESTORS,
     _COMPLEMENT,
@@ -40,13 +40,11 @@ from memcurator.wording import (
     _stem,
     _Text,
     _trigrams,
-    _words,
 )
 
 __all__ = ["Cardinality", "Judgement", "Relation", "cardinality", "relate"]
 
 Relation = Literal["same", "refinement", "contradiction", "unrelated"]
-Cardinality = Literal["single", "set"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,13 +77,52 @@ def relate(
     if kind == "set" and "; " in old and (dropped := _retracts(old, new, attribute)):
         return dropped
     a, b = _frame_out(a, b, attribute)
+    a, b = _names_shared(a, b)
     similarity, diff = _similarity(a, b), _unmatched(a, b)
     values = ((old_value or "").strip(), (new_value or "").strip())
     verdict = _by_values(a, b, values, kind) if all(values) else None
+    note = ""
+    if verdict is None and (unshared := _unshared_negation(a, b)):
+        a, b, note = unshared
+        diff = _unmatched(a, b)
     verdict = verdict or _by_polarity(a, b) or _by_opposites(a, b)
     verdict = verdict or (_by_slot(a, b, diff) if kind == "single" else None)
     relation, reason = verdict or _by_overlap(a, b, kind, diff, similarity)
-    return Judgement(relation, reason, similarity)
+    return Judgement(relation, f"{reason}; {note}" if note else reason, similarity)
+
+
+def _unshared_negation(a: _Text, b: _Text) -> tuple[_Text, _Text, str] | None:
+    """A plain statement negation whose scope the other statement does not say ("don't book
+    me at 1pm, that's my lunch" / "I have lunch at 1pm": nothing says "book"; "my no-meeting
+    day is Thursday" / "Thursday is my focus day"): it denies only what it governs, so it is
+    read as a denial of those words, not of the statement. Returns both statements, the negated
+    one so read, and a note for the reason; None when the scope is shared ("doesn't have a
+    shellfish allergy" / "allergic to shellfish") or the negation says a value is over ("no
+    longer", "used to", "stopped", "not ... anymore"). A change cue ("Update:") stays."""
+    if bool(a.negs) == bool(b.negs):
+        return None
+    neg, other = (a, b) if a.negs else (b, a)
+    if not neg.scope or not _plain_negation(neg._replace(change=None)):
+        return None
+    stated = other.said | other.values
+    if any(t in stated or any(_same_word(t, u) for u in stated) for t in neg.scope):
+        return None
+    if any(_COMPLEMENT.get(t, frozenset()) & other.values for t in neg.values):
+        return None  # of a two-valued slot "not X" says "Y" ("can't handle spicy" / "mild")
+    read = neg._replace(negs=(), denied=neg.denied | neg.scope, values=neg.values - neg.scope,
+                        salient=neg.salient - neg.scope)
+    note = (f"its negation ('{_show(frozenset(neg.negs))}') is of {_show(neg.scope)}, "
+            "which the other does not say")
+    return (read, b, note) if neg is a else (a, read, note)
+
+
+def _names_shared(a: _Text, b: _Text) -> tuple[_Text, _Text]:
+    """A word written as a name on one side ("Dvorak") is that name on the other too, however
+    it is cased there ("dvorak"): case is not meaning."""
+    if not (shared := (a.names | b.names) & a.values & b.values - (a.names & b.names)):
+        return a, b
+    return (a._replace(names=a.names | shared, salient=a.salient | shared),
+            b._replace(names=b.names | shared, salient=b.salient | shared))
 
 
 def _retracts(old: str, new: str, attribute: str | None) -> Judgement | None:
@@ -102,18 +139,6 @@ def _retracts(old: str, new: str, attribute: str | None) -> Judgement | None:
     reason = next(v.reason for v in verdicts if v.relation == "contradiction")
     return Judgement("refinement", f"retracts {len(drops)} of its statements ({reason}); "
                      f"{kept} still hold", _similarity(_analyse(old), _analyse(new)), drops)
-
-
-@lru_cache(maxsize=1024)
-def _attribute_words(attribute: str) -> frozenset[str]:
-    parts = re.split(r"[^A-Za-z]+|(?<=[a-z])(?=[A-Z])", attribute)
-    return frozenset(_stem(p.lower()) for p in parts if len(p) > 2)
-
-
-@lru_cache(maxsize=1024)
-def _attribute_initials(attribute: str) -> tuple[str, ...]:
-    """Short parts of an attribute's name that may be initials ("pr" in "pr_size")."""
-    return tuple(p.lower() for p in re.split(r"[^A-Za-z]+", attribute) if 2 <= len(p) <= 3)
 
 
 def _frame_out(a: _Text, b: _Text, attribute: str | None) -> tuple[_Text, _Text]:
@@ -224,6 +249,11 @@ def _by_slot(a: _Text, b: _Text, diff: _Diff) -> _Verdict | None:
     for family in {_FAMILY[t] for t in was if t in _FAMILY} & {_FAMILY.get(u) for u in now}:
         old, new = ({t for t in side if _FAMILY.get(t) == family} for side in diff)
         return "contradiction", f"different value ({_show(old)} -> {_show(new)})"
+    for x, y, xs, ys in ((a, b, was, now), (b, a, now, was)):
+        if ends := _hour_ranges(x, y, xs, ys):  # "9 to 5" / "07:00-15:00": other hours
+            shown = ("-".join(ends[0]), "-".join(ends[1]))
+            return "contradiction", "different hours ({} -> {})".format(*(
+                shown if x is a else shown[::-1]))
     numbers_a = frozenset(t for t in was if not t.isalpha())
     numbers_b = frozenset(u for u in now if not u.isalpha())
     names_a = frozenset(t for t in was if t in a.names or t in _FAMILY)  # "Jira" vs "Linear"
@@ -367,7 +397,32 @@ def _unmatched(a: _Text, b: _Text) -> _Diff:
             if spelled := _initials(t, other.seq) or _joined(t, other.seq):
                 matched.add(t)
                 matched.update(spelled)
+    matched.update(_hours_as_clock(a, b, was, now) or _hours_as_clock(b, a, now, was))
     return was - matched, now - matched
+
+
+_HOUR = re.compile(r"[1-9]|1[0-2]")
+_ON_THE_HOUR = re.compile(r"[0-2][0-9]:00")
+
+
+def _hours_as_clock(x: _Text, y: _Text, xs: frozenset[str], ys: frozenset[str]) -> set[str]:
+    """A range of hours written bare on one side and on the clock on the other ("9 to 5" /
+    "9:00-17:00", "7 to 3" / "07:00-15:00"): both ends, in order, name the same hours (the
+    clock's either way of the day). The stems so met."""
+    ends = _hour_ranges(x, y, xs, ys)
+    if ends and all(int(u[:2]) in (int(t), int(t) + 12) for t, u in zip(*ends, strict=True)):
+        return {*ends[0], *ends[1]}
+    return set()
+
+
+def _hour_ranges(
+    x: _Text, y: _Text, xs: frozenset[str], ys: frozenset[str]
+) -> tuple[list[str], list[str]] | None:
+    """The bare hours of ``x`` and the clock times of ``y`` among ``xs`` / ``ys``, in order,
+    when both are a range (two ends at least) of the same length."""
+    bare = [t for t in x.seq if t in xs and _HOUR.fullmatch(t)]
+    clock = [u for u in y.seq if u in ys and _ON_THE_HOUR.fullmatch(u)]
+    return (bare, clock) if len(bare) >= 2 and len(bare) == len(clock) else None
 
 
 def _joined(t: str, seq: tuple[str, ...]) -> tuple[str, ...]:
@@ -431,23 +486,3 @@ def _kinship(a: _Text, b: _Text) -> str | None:
             if t in _ANCESTORS.get(u, ()):
                 return f"narrower value ({_show({u})} within {_show({t})})"
     return None
-
-
-# Attribute words that gather values; "preferred", "primary" ... make any attribute single again.
-_SET_HEADS = _words("allergy allergic intolerance restriction certification pet skill member "
-                    "hobby interest child children kid sibling award degree qualification "
-                    "reviewer maintainer owner contact tag")
-_SINGLE_MARKS = _words("preferred primary favourite main default current usual")
-
-
-def cardinality(attribute: str | None) -> Cardinality:
-    """'set' for attributes that gather values (allergies, intolerances, dietary restrictions,
-    languages spoken, certifications, pets, skills, team members...), 'single' otherwise (seat
-    preference, diet, timezone, employer, editor...), on normalised names ('food_allergies')."""
-    words = re.split(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])", attribute or "")
-    parts = {_stem(word.lower()) for word in words if word}
-    if parts & _SINGLE_MARKS or not parts:
-        return "single"
-    if parts & _SET_HEADS or (_stem("language") in parts and parts & {"spoken", "speak"}):
-        return "set"  # languages someone speaks gather; a programming language does not
-    return "single"

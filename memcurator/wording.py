@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from memcurator.measures import ABBREVIATIONS, durations, ordinal
+from memcurator.phrases import PHRASE_SPEC
 from memcurator.places import EXONYM_SPEC, IANA, ZONE_SPEC
 
 # Values are stems. "stopped" stays whole: only the past tense negates ("stops work at 5pm").
@@ -72,6 +73,10 @@ _STOP = _words("""
 _GENERIC = _words("prefer avoid use work live have need get go like find choose pick tend based "
                    "located resides speak fluent city town home hometown company employer employed "
                    "employee opt code write")
+# Words a negation's scope runs on over ("never books *the* window seat"); any other stop word
+# (a pronoun, a preposition) ends it ("don't book *me at* 1pm").
+_DETERMINERS = _words("a an the my your our their his her its any some this these those")
+_NO = _stem("no")
 _NEGATORS = _words("not no never none nothing neither nor nolonger usedto gaveup stopped quit left "
                    "outgrew formerly previously anymore non dislike lapsed expired rehomed "
                    "transferred retired disabled cancelled canceled removed uninstalled "
@@ -138,53 +143,7 @@ _ANCESTORS = {child: _words(parents) for parents, children in (  # shrimp is a k
 # Phrase rewrites in stem space, longest first: "variant|variant=replacement;". A "^" rules out
 # the next content word, a "~" announces a change of value; the rest are canonical words.
 _PHRASE_SPEC = [(" ".join(variants.split()), replacement.strip())
-                for variants, replacement in re.findall(r"([^=;]+)=([^;]+)", """
-    no longer|no more|passed away|let lapse|let lapsed|let it lapse|decided against|
-    stepped back from|stepped down from|misdiagnosed|was misdiagnosed|ruled out|was ruled out|
-    taken off|took off|got off|shut down|turned off|opted out of|opted out|dropped out of|
-    pulled out of=nolonger;
-    dropped to|dropped it to|cut to|cut it to|reduced to|reduced it to|lowered to|lowered it to|
-    raised to|raised it to|bumped to|bumped it to|increased to|increased it to|upped to|
-    upped it to|relocated|renamed|traded in for|traded|upgraded to|downgraded to|upgraded|
-    downgraded=~;
-    any more=anymore; used to=usedto; non stop|nonstop=direct; gave up|
-    give up|given up|giving up=gaveup; instead of|rather than|switched from|switch from|
-    moved from|migrated from|changed from|went from|moved away from|converted from|replaced|
-    moved out of|moved off|migrated off|migrated away from|
-    dropped|over=^; switched to|switch to|switched over to|moved to|moved over to|migrated to|
-    changed to|converted to|now|nowadays|these days|from now on|going forward|joined|
-    switched|migrated|moved|promoted|
-    was promoted|reverted|decommissioned|started=~;
-    no longer eat meat|stopped eat meat|stop eat meat|gave up meat|never eat meat|no meat|
-    meat free|quit meat|quit eat meat=vegetarian; eat meat|eat meat again|meat eater=omnivore;
-    plant based=vegan; allergic|allergy|allergic to|allergy to|intolerant|intolerant to|
-    intolerance|sensitive to|stay away from|keep away from=avoid; dislike|hate|detest|loathe|
-    can not stand=dislike prefer; like|love|enjoy|favor|favour|want|would rather|prefer|
-    rather have=prefer; work from home|from home|wfh|remote=remote; dark mode|dark theme=dark;
-    e mail=email; from the office|in the office|at the office|on site|onsite|in person=office;
-    light mode|light theme=light; text message|text messages=sms; phone call=phone;
-    ms teams=msteams; c++=cpp; c#=csharp; f#=fsharp; js|node js=javascript; mac os|osx=macos;
-    vs code|visual studio code=vscode; in go|use go|write go|prefer go=golang; not eat meat|
-    not eat meat anymore=vegetarian; not eat|not tolerate|not drink=avoid; went away|
-    gone away|got over|grew out of|cured=outgrew; gluten free=avoid gluten; nut free=avoid nut;
-    dairy free=avoid dairy; lactose free=avoid lactose; brief|concise|succinct|terse=short;
-    mac|mac os|os x=macos; postgresql|postgre=postgres; nvim|neo vim=neovim; ts=typescript;
-    k8s=kubernetes; eng=engineering; mgmt=management; dept=department; repo=repository;
-    env=environment; config=configuration; docs=documentation; veggie=vegetarian;
-    avoid meat|avoid all meat|no meat or fish|not eat meat or fish|not eat fish or meat|
-    avoid meat and fish|avoid meat or fish=vegetarian; no animal product|avoid animal product=vegan;
-    eat everything|eat anything|no dietary restriction|no diet restriction=omnivore;
-    km|kg|kilometre|kilometer|kilogram|celsius|centimetre|centimeter=metric;
-    mile|lb|lbs|fahrenheit|inch|feet|foot|ounce|oz=imperial;
-    morning person|early riser|early bird|at dawn|before 12:00|before lunch=morning;
-    night owl|evening person|late riser|late at night|late night=night;
-    early in the morning=morning; thorough|in depth|comprehensive|exhaustive=detailed;
-    working day|work day|business day=workday; daily standup|daily scrum|daily sync=standup;
-    never commute|not commute|no commute=remote; dark background|light text on a dark background|
-    light text on dark background=dark; bright|white theme|white ui|light background|
-    dark text on a light background|dark text on light background=light;
-    not eat any meat|not eat any meat anymore=vegetarian;
-""")]
+                for variants, replacement in re.findall(r"([^=;]+)=([^;]+)", PHRASE_SPEC)]
 
 # Places: time zones by their names and cities, and cities by their other names (places.py).
 _EXONYMS = [(v.strip(), r.strip()) for v, r in re.findall(r"([^=;]+)=([^;]+)", EXONYM_SPEC)]
@@ -273,6 +232,7 @@ _DEGREE_NAMES = {"C": " celsius", "F": " fahrenheit"}
 _RANGE = re.compile(
     r"\b(\d\d:\d\d)\s*(?:-|\u2013|\u2014|to|until|till|through|thru)\s*(\d\d:\d\d)\b", re.I)
 _FREE_OF = re.compile(r"\b([A-Za-z]{3,})[- ]free\b(?![- ](?:form|text|style|lance))")
+_FREE_OF_X = re.compile(r"\bfree (?:of|from) (?:any )?", re.I)  # "free of meetings": no meetings
 _DOUBLE_NEGATION = re.compile(
     r"\b(?:not|never|no|nothing|nobody|none)\b([^,;.!?]*?\b)without\b", re.IGNORECASE)
 _CASED = re.compile(r"\b(?:Go|Windows|Teams)\b")  # the capital tells "Go" from "go"
@@ -301,6 +261,8 @@ class _Text(NamedTuple):
     additive: bool  # "also", "too", "especially": it adds to what was said, it does not reword
     framed: bool = False  # the key's attribute was set aside from ``values``
     keyed: bool = False  # compared under a known attribute (its words, if any, set aside)
+    scope: frozenset[str] = frozenset()  # the words its statement negations govern ("book")
+    said: frozenset[str] = frozenset()  # every content stem, frame words included ("have")
 
 
 @lru_cache(maxsize=8192)
@@ -327,8 +289,8 @@ def _analyse(text: str) -> _Text:
         text = _FROM_TO.sub(r"\1\2to \4 instead of \3", text)
     if _CLOCK_HINT.search(text):  # "2pm", "14:00" and "2 p.m." are one time
         text = _RANGE.sub(r"\1 \2", _CLOCK.sub(_clock, text))  # "22:00-06:00": two ends
-    if "free" in text:  # "meeting-free Fridays": no meetings
-        text = _FREE_OF.sub(r"no \1", text)
+    if "free" in text:  # "meeting-free Fridays", "Fridays free of meetings": no meetings
+        text = _FREE_OF.sub(r"no \1", _FREE_OF_X.sub("no ", text))
     if "without" in text:  # "nothing merges without two approvals" asks for two approvals
         text = _DOUBLE_NEGATION.sub(r"\1with", text)
     text, cue = _change_prefix(text)
@@ -338,7 +300,7 @@ def _analyse(text: str) -> _Text:
         stems = [token if _ROLE.get(stem) == _STOPWORD and _ACRONYM.fullmatch(token) else stem
                  for token, stem in zip(raw, stems, strict=True)]
     stems = [ABBREVIATIONS.get(stem) or ordinal(stem) or stem for stem in stems]
-    content, negs, denied, change = _walk(rewritten := durations(_rewrite(stems)))
+    content, negs, denied, change, scope = _walk(rewritten := durations(_rewrite(stems)))
     values = frozenset(content) - _GENERIC
     if values >= _PESCATARIAN:  # "fish but no meat": no meat, yet fish
         values = values - _PESCATARIAN | {_stem("pescatarian")}
@@ -354,7 +316,8 @@ def _analyse(text: str) -> _Text:
     return _Text(" ".join(text.lower().split()), values, _OPPOSABLE.intersection(rewritten),
                  tuple(negs), frozenset(denied), change or cue, names - _FAMILY.keys(), salient,
                  frozenset().union(*map(_trigrams, values)),
-                 tuple(stem for stem in stems if stem != "|"), not _ADDITIVE.isdisjoint(stems))
+                 tuple(stem for stem in stems if stem != "|"), not _ADDITIVE.isdisjoint(stems),
+                 scope=frozenset(scope), said=frozenset(content))
 
 
 # Attributes whose values are absences (allergies, intolerances, dietary restrictions, a diet):
@@ -386,7 +349,7 @@ def _absence_wording(text: str) -> str:
         for short, full in _CONTRACTIONS:
             text = text.replace(short, full)
     if "free" in text:
-        text = _FREE_OF.sub(r"no \1", text)
+        text = _FREE_OF.sub(r"no \1", _FREE_OF_X.sub("no ", text))
 
     def avoid(match: re.Match[str]) -> str:
         word = _stem(match[1])
@@ -437,17 +400,24 @@ def _rewrite(stems: list[str]) -> list[str]:
     return out + stems[done:]
 
 
-def _walk(stems: list[str]) -> tuple[list[str], list[str], set[str], str | None]:
-    """Split stems into content, statement negations, denied content and a change cue. A negation
-    before anything is said negates the statement ("no longer vegetarian"); one in a later clause
-    rules out what follows it ("window seats, never the aisle")."""
+def _walk(stems: list[str]) -> tuple[list[str], list[str], set[str], str | None, list[str]]:
+    """Split stems into content, statement negations, denied content, a change cue and the
+    negations' scope. A negation before anything is said negates the statement ("no longer
+    vegetarian"); one in a later clause rules out what follows it ("window seats, never the
+    aisle"). A statement negation's scope is what it governs, what another statement must say
+    for the negation to deny it: after "no", the word it determines ("meeting" in "my no-meeting
+    day"); after "not", "never", "n't", the word it negates and the words that run on from it,
+    determiners aside, up to a pronoun, preposition or the clause's end ("book" in "don't book
+    me at 1pm", "book window seat" in "never books window seats")."""
     content: list[str] = []
     negs: list[str] = []
     denied: set[str] = set()
+    scope: list[str] = []
     change: str | None = None
     said = clause = hit = False
     deny = ""  # a denial cue waiting for its object
     local, role_of = "", _ROLE.get  # local: the cue of a negation in a later clause
+    run = 0  # 0: no negation governs; 1: "no" awaits its word; 2: "not" awaits it; 3: it runs on
     for stem in [*stems, "|"]:  # a last boundary closes the last clause
         role = role_of(stem)  # content words, the most common, have no role
         if role is None and (deny or local):
@@ -456,21 +426,30 @@ def _walk(stems: list[str]) -> tuple[list[str], list[str], set[str], str | None]
         elif role is None or role == _FRAME:
             content.append(stem)
             clause = True
+            if run:
+                scope.append(stem)
+                run = 0 if run == 1 else 3
+        elif role == _STOPWORD:
+            run = 0 if run == 3 and stem not in _DETERMINERS else run
         elif role == _BOUNDARY:
             if local and not hit:  # "..., not really": it retracts what was said
                 negs.append(local)
             if deny in _REMOVALS:  # "Python 3.8 support dropped": no object, the clause goes
                 negs.append(deny)
             said, clause, local, deny, hit = said or clause, False, "", "", False
+            run = 0
         elif role == _NEGATION and said:
             local = stem
         elif role == _NEGATION and not (negs and stem == _ANYMORE):  # "not ... anymore": one
             negs.append(stem)
-        elif role == _DENIAL:
-            deny = stem
-        elif role == _CHANGE:
-            change = change or stem[1:]
-    return content, negs, denied, change
+            run = 1 if stem == _NO else 2
+        else:
+            run = 0 if run == 3 else run
+            if role == _DENIAL:
+                deny = stem
+            elif role == _CHANGE:
+                change = change or stem[1:]
+    return content, negs, denied, change, scope
 
 
 @lru_cache(maxsize=16384)
