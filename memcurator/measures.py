@@ -26,6 +26,7 @@ _UNITS = {
     "hour": ("min", 60), "hr": ("min", 60), "day": ("d", 1), "week": ("d", 7),
     "wk": ("d", 7), "fortnight": ("d", 14),
 }
+# "a"/"an" count one of a unit, but not of seconds: "a second reviewer" is the other one.
 _ONE = frozenset({"a", "an", "1"})
 _PARTS = {"quarter": "15min", "half": "30min"}  # "a quarter of an hour", "half an hour"
 
@@ -57,7 +58,7 @@ def durations(stems: list[str]) -> list[str]:
             i += 1 + span
             continue
         unit = _UNITS.get(stems[i + 1]) if i + 1 < len(stems) else None
-        if unit and (stem.isdigit() or stem in _ONE):
+        if unit and (stem.isdigit() or (stem in _ONE and unit[0] != "s")):
             count = 1 if stem in _ONE else int(stem)
             out.append(f"{count * unit[1]}{unit[0]}")
             i += 2

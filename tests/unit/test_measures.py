@@ -22,6 +22,8 @@ from memcurator.wording import _analyse
         (["an", "hour"], ["60min"]),
         (["the", "day", "after"], ["the", "day", "after"]),  # no count: not a duration
         (["half", "the", "team"], ["half", "the", "team"]),
+        (["a", "second", "review"], ["a", "second", "review"]),  # the other one, not 1 s
+        (["30", "second"], ["30s"]),
     ],
 )
 def test_a_duration_is_one_stem_in_its_base_unit(stems: list[str], expected: list[str]) -> None:
