@@ -183,7 +183,10 @@ _TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # Review and approval words only: "small PRs" is about a PR's size, not its review.
         ("code_review", r"\bcode ?reviews?\b|\breview(?:s|ed|er|ers)?\b|\bapprovals?\b"
          r"|\bapprove[sd]?\b"),
-        ("meeting_preference", r"\bmeetings?\b|\bstand-?ups?\b|\b1:1s?\b|\bone-on-ones?\b"),
+        # A standup is its own ritual: its time or format is not the meeting preference
+        # ("Standup is a quick video call" / "Fridays are meeting-free": two attributes).
+        ("standup", r"\bstand-?ups?\b|\bdaily (?:scrum|sync)s?\b"),
+        ("meeting_preference", r"\bmeetings?\b|\b1:1s?\b|\bone-on-ones?\b"),
         ("communication_channel", r"\b(?:e-?mails?|slack|text messages?|sms|whatsapp|telegram"
          r"|phone calls?|ms teams|microsoft teams|discord)\b"
          r"|\b(?:contact|reach|ping|message)(?:ed)? (?:me|him|her|them|the user) (?:via|by|on)\b"),
@@ -197,7 +200,7 @@ _TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 FACT_ATTRIBUTES = tuple(name for name, _ in _TOPICS)
 # Topics about how a group works: a statement that opens with them ("Deployments go through
 # staging") is about the project or team, not about the person who said it.
-_PROCESS_TOPICS = frozenset({"deploy_process", "code_review", "meeting_preference"})
+_PROCESS_TOPICS = frozenset({"deploy_process", "code_review", "meeting_preference", "standup"})
 
 # What a statement about how a group works opens with ("PRs need two approvals"): the work
 # itself, whose rule it is.

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from memcurator.attributes import canonical_attribute
 from memcurator.keys import FACT_ATTRIBUTES, derive_fact_subject, subject_key
 from memcurator.meaning import cardinality
 
@@ -80,8 +81,8 @@ ABOUT_A_GROUP = [
     ("We ship to production on Tuesdays", PROJECT, ("payments", "deploy_process")),
     ("PRs need two approvals before merging", PROJECT, ("payments", "code_review")),
     ("Code reviews are done by the owning team", PROJECT, ("payments", "code_review")),
-    ("The team prefers async standups", PROJECT, ("core", "meeting_preference")),
-    ("Our standups are at 9:30", TEAM, ("core", "meeting_preference")),
+    ("The team prefers async standups", PROJECT, ("core", "standup")),
+    ("Our standups are at 9:30", TEAM, ("core", "standup")),
     ("The company uses Slack for everything", PROJECT, ("acme", "communication_channel")),
     ("Prefers window seats", TEAM, ("core", "seat_preference")),
     ("We deploy on Fridays", USER, ("acme", "deploy_process")),  # "we" of a user: their org
@@ -134,6 +135,14 @@ def test_window_and_aisle_seats_land_under_one_key_so_they_can_conflict() -> Non
     assert derive_fact_subject("Prefers window seats", USER) == derive_fact_subject(
         "prefers aisle seats", USER
     )
+
+
+def test_the_standup_and_the_meeting_free_day_are_two_attributes() -> None:
+    standup = derive_fact_subject("Our team's standup is a short video call", TEAM)
+    meetings = derive_fact_subject("Our team keeps Thursdays free of meetings", TEAM)
+    assert standup == ("core", "standup")
+    assert meetings == ("core", "meeting_preference")
+    assert canonical_attribute("Daily stand-up") == "standup"  # an explicit subject's name
 
 
 def test_a_derived_key_matches_the_key_of_an_explicit_subject() -> None:
