@@ -190,8 +190,12 @@ _TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("communication_channel", r"\b(?:e-?mails?|slack|text messages?|sms|whatsapp|telegram"
          r"|phone calls?|ms teams|microsoft teams|discord)\b"
          r"|\b(?:contact|reach|ping|message)(?:ed)? (?:me|him|her|them|the user) (?:via|by|on)\b"),
+        # Being or working at the office is where someone works; what one needs "at the
+        # office" (a bike rack, a charging spot) is not.
         ("work_location", r"\bremote(?:ly)?\b|\bwfh\b|\bworks? from (?:home|the office)\b"
-         r"|\b(?:in|at|from) the office\b|\bhybrid\b|\bon-?site\b|\bin[- ]person\b"),
+         r"|\b(?:is|am|are|be|being|been|i'm|we're|they're|works?|working|worked|comes?|coming"
+         r"|goes|going|go|commutes?)\s+(?:\w+\s+){0,2}?(?:in|at|from|into|to) the office\b"
+         r"|\bhybrid\b|\bon-?site\b|\bin[- ]person\b"),
         ("languages_spoken", r"\bspeaks?\b|\bspoken\b|\bfluent(?:ly)? in\b|\bbilingual\b"
          r"|\bnative (?:speaker|language)\b|\bmother tongue\b"),
     )

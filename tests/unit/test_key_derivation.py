@@ -145,6 +145,18 @@ def test_the_standup_and_the_meeting_free_day_are_two_attributes() -> None:
     assert canonical_attribute("Daily stand-up") == "standup"  # an explicit subject's name
 
 
+@pytest.mark.parametrize(
+    "content", ["Is in the office on Tuesdays", "I'm usually in the office Mondays",
+                "Works from the office most weeks", "Comes into the office twice a week"])
+def test_being_at_the_office_is_the_work_location(content: str) -> None:
+    assert derive_fact_subject(content, USER) == ("u_8821", "work_location")
+
+
+def test_what_one_needs_at_the_office_is_not_the_work_location() -> None:
+    found = derive_fact_subject("At the office I need a bike rack", USER)
+    assert found is None or found[1] != "work_location"
+
+
 def test_a_derived_key_matches_the_key_of_an_explicit_subject() -> None:
     entity, attribute = derive_fact_subject("Prefers window seats", USER) or ("", "")
     derived = subject_key(memory_type="fact", entity=entity, attribute=attribute)
