@@ -5,13 +5,13 @@ PY := $(VENV)/bin/python
 BENCH_SLICES ?= 10
 export MEMCURATOR_TEST_PG_URL ?= postgresql://postgres@127.0.0.1:5432/memcurator_test
 
-# Rule 2's labelled sets: training first, then the held-out sets, which eval_transient.py
-# scores as counts only: 3 and 5 (tuned against since stop 20, so no longer blind), 6 and 7
-# (blind; 7 was written on 2026-12-02 by a helper who never saw the rule, frozen before tuning).
+# Rule 2's labelled sets: training first (3 and 5 were written blind and are now in the training
+# pool; eval_transient.py still scores them as counts only), then the blind held-out sets 6
+# and 7 (7 was written on 2026-12-02 by a helper who never saw the rule, frozen before tuning).
 TRANSIENT_SETS := tests/data/transient_labelled.jsonl tests/data/transient_heldout.jsonl \
 	tests/data/transient_heldout_2.jsonl tests/data/transient_train_4.jsonl \
 	tests/data/transient_own_h11.jsonl tests/data/transient_own_h11_2.jsonl \
-	tests/data/transient_own_h11_3.jsonl \
+	tests/data/transient_own_h11_3.jsonl tests/data/transient_train_8.jsonl \
 	tests/data/transient_heldout_3.jsonl tests/data/transient_heldout_5.jsonl \
 	tests/data/transient_heldout_6.jsonl tests/data/transient_heldout_7.jsonl
 

@@ -10,22 +10,20 @@ prior context?  Two stages answer it, and this module combines them:
   standing rule, a habit, a preference, an identity, a request on the speaker's behalf).
 
 A wrongly dropped fact costs far more than a kept "okay", so every doubt resolves towards keeping.
-The gate runs the rules alone unless ``MEMCURATOR_TRANSIENT_LEARNED`` is set (see
-memcurator.settings): both stages together catch 0.655 of the blind chatter set 6 where the rules
-catch 0.253, both at precision 1.000, but on the blind conversation guard 2 they dropped 1 of 156
-turns with a personal fact, under the 99.5% kept that LoCoMo's evidence turns require.
+The gate runs both stages unless ``MEMCURATOR_TRANSIENT_LEARNED=false`` (see memcurator.settings).
+The learned stage's threshold is chosen by cross-validation over its training pool, each file (each
+written by a different author) left out in turn: at it, no key-pair statement, no terse durable
+statement and no sentence of bank A is dropped, and 405 of the 407 conversation turns with a
+personal fact in tests/data/convo_turns_blind.jsonl are kept (the two dropped are the rules').
 
-The learned stage once dropped 33 of the 407 turns that carry a personal fact in a blind set of
-casual two-person conversation (768 turns written to stand in for LoCoMo's,
-tests/data/convo_turns_blind.jsonl: "She just started second grade, and she's obsessed with horses
-right now"). Three changes keep them, each by what makes a turn a fact, not by its words: the
-durable veto recognises a personal fact (a relative or a pet, a life event, a span of a life such
-as "two years ago", the speaker's feelings, a third person as the subject); a turn of several
-sentences is dropped only when each sentence is chatter on its own (the learned stage's form of the
-rules' "one clause with content keeps it"); and a score carried by words alone, with no shape of
-chatter, never drops a negated sentence ("Oh that's not a bad idea actually"). Both stages together
-keep 405 of those 407 turns (the two they drop, "Omg that would be amazing, thank you", are the
-rules'), every key-pair statement and every sentence of bank A.
+The conversation turns ("She just started second grade, and she's obsessed with horses right
+now") are kept by what makes a turn a fact, not by its words: the durable veto recognises a
+personal fact (a relative or a pet, a life event, a span of a life such as "two years ago", the
+speaker's feelings, a third person as the subject); a turn of several sentences is dropped only
+when each sentence is chatter on its own (the learned stage's form of the rules' "one clause with
+content keeps it"); and a score carried by words alone, with no shape of chatter, never drops a
+negated sentence ("Oh that's not a bad idea actually"), one with a word the model never saw, or
+one of three words or fewer.
 Pure standard library, no I/O.
 """
 
@@ -35,23 +33,18 @@ from memcurator.transient_durable import states_habit
 from memcurator.transient_learned import learned_reason, logit
 from memcurator.transient_rules import rule_reason
 
-__all__ = ["rule_reason", "transient_reason"]
-
-# A learned logit this far below the threshold skips the rules: it saves their cost on most durable
-# candidates and can only keep more.  Cross-validated on the training sets (each held out in
-# turn), no candidate the rules drop scored that low.
-_PLAINLY_DURABLE = -3.0
+__all__ = ["rule_reason", "sentences", "transient_reason"]
 
 
 def transient_reason(content: str, *, learned: bool = True) -> str | None:
     """Say why ``content`` is transient conversation state, or return None when it is durable.
 
-    Both stages by default (``learned=False``: the rules alone, as the gate runs them unless
-    ``MEMCURATOR_TRANSIENT_LEARNED`` is set).  The learned score comes first because it is
-    cheap; then the rules, whose reasons are the most specific; what they keep is dropped only
-    on a learned score at or above the threshold, and for a turn of several sentences only when
-    each sentence is chatter by itself.  A habit in the simple present ("I also read Devanagari
-    script") is kept whatever the rules say.
+    Both stages by default, as the gate runs them (``learned=False``: the rules alone, as the
+    gate runs them with ``MEMCURATOR_TRANSIENT_LEARNED=false``).  The rules come first, whose
+    reasons are the most specific; what they keep is dropped only on a learned score at or above
+    the threshold, and for a turn of several sentences only when each sentence is chatter by
+    itself.  A habit in the simple present ("I also read Devanagari script") is kept whatever the
+    rules say.
 
     >>> transient_reason("hmm, let me think")
     "in-progress action ('let me think')"
@@ -67,13 +60,13 @@ def transient_reason(content: str, *, learned: bool = True) -> str | None:
     """
     if not learned:
         return _rules(content)
-    score = logit(content)
-    if score is not None and score < _PLAINLY_DURABLE:
-        return None
     reason = _rules(content)
-    if reason is None and score is not None and score >= 0 and _each_sentence_chatter(content):
-        reason = learned_reason(content)
-    return reason
+    if reason is not None:
+        return reason
+    score = logit(content)
+    if score is not None and score >= 0 and _each_sentence_chatter(content):
+        return learned_reason(content)
+    return None
 
 
 _SENTENCE_ENDS = (". ", "! ", "? ", " but ")
@@ -87,20 +80,23 @@ def _each_sentence_chatter(content: str) -> bool:
     it.  A turn in a conversation between friends often pairs a reaction or a next step with a
     fact ("I'll make an album! There's like 600 pictures, mostly of mountains"): the whole scores
     as chatter, its second sentence does not."""
-    text = content.strip()
-    if not any(end in text for end in _SENTENCE_ENDS):
-        return True
-    for end in _SENTENCE_ENDS[1:]:
-        text = text.replace(end, ". ")
-    for sentence in text.split(". "):
-        if not sentence.strip(" .!?"):
-            continue
+    for sentence in sentences(content):
         if _rules(sentence) is not None:
             continue
         score = logit(sentence)
         if score is None or score < 0:
             return False
     return True
+
+
+def sentences(content: str) -> list[str]:
+    """The sentences (and parts joined by "but") of a turn of several, or [] for one sentence."""
+    text = content.strip()
+    if not any(end in text for end in _SENTENCE_ENDS):
+        return []
+    for end in _SENTENCE_ENDS[1:]:
+        text = text.replace(end, ". ")
+    return [s for s in text.split(". ") if s.strip(" .!?")]
 
 
 def _rules(content: str) -> str | None:

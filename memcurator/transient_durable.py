@@ -50,7 +50,7 @@ _CUES = _words(
     sabbatical recovering diagnosed diet married divorce divorced engaged widowed kids
     children son daughter wife husband partner spouse parents moved based visa passport
     learning studying degree certified licensed fluent native speaks whenever nobody everyone
-    everybody
+    everybody likes dislikes loves hates enjoys remote hybrid freelance freelancer
     """
 )
 # Weaker cues: a date or day, a scope over anyone or anything, a request on someone's behalf.
@@ -105,10 +105,19 @@ _LIFE_SPANS = frozenset(
     ]
 )
 # The speaker's own feelings ("Exactly how I feel about it"): chatter reports actions, not these.
-_FEELINGS = frozenset(["i feel", "i felt", "we feel", "we felt"])
+_FEELINGS = frozenset(
+    f"{who} {verb}"
+    for who in ("i", "we")
+    for verb in ("feel", "felt", "love", "loved", "miss", "missed", "hate", "hated", "adore")
+)
 # A third person as the subject: chatter narrates the speaker and the listener, a personal fact
 # often someone else ("he made", "she can't").
-_THIRD_PERSON = _words("he she he's she's he'll she'll he'd she'd")
+_THIRD_PERSON = _words("he she he's she's he'll she'll he'd she'd him his her hers")
+# Standing situations of a life named by two words ("still waiting on the green card", "the big
+# news is we're moving").
+_LIFE_PAIRS = frozenset(
+    ["green card", "work permit", "residence permit", "we're moving", "i'm moving", "new job"]
+)
 _WEAK_PAIRS = frozenset(["for me", "for us", "for my", "for our"])
 _MOMENT = _words("now currently yet still just rn atm today tonight happy enjoy")
 _MOMENT_PAIRS = frozenset(["the moment", "right now", "so far", "on me"])
@@ -283,6 +292,7 @@ def personal(tokens: list[str], pairs: set[str]) -> bool:
         and _LIFE.isdisjoint(tokens)
         and _THIRD_PERSON.isdisjoint(tokens)
         and _LIFE_SPANS.isdisjoint(pairs)
+        and _LIFE_PAIRS.isdisjoint(pairs)
         and _FEELINGS.isdisjoint(pairs)
     )
 
@@ -309,6 +319,10 @@ def _shape(text: str, tokens: list[str]) -> bool:
         return True
     if _condition(tokens) or habit(tokens) or _generic(tokens):
         return True
+    if not question and _standing_request(tokens):
+        return True
+    if _profile(tokens) and not _in_the_moment(tokens, pairs):
+        return True
     # A habit may follow a reaction: "Ooh nice, swimming is so good. I keep saying I'll try it".
     return ". " in text and any(habit(words) for words in _later_sentences(text))
 
@@ -324,8 +338,13 @@ def _generic(tokens: list[str]) -> bool:
         and not first.endswith(("ss", "'s"))
         and first not in _NOT_PLURAL
     ):
-        return tokens[1] in _PLAIN_PRESENT
+        # "Tests are running": a progressive narrates one occasion
+        return tokens[1] in _PLAIN_PRESENT and not _ing(tokens[2])
     return False
+
+
+def _ing(word: str) -> bool:
+    return len(word) > 4 and word.endswith("ing")
 
 
 def habit(tokens: list[str]) -> bool:
@@ -334,4 +353,51 @@ def habit(tokens: list[str]) -> bool:
         bool(tokens)
         and (tokens[0] in _SELF or tokens[0] in _OWNED or tokens[0] in _OPENERS)
         and _habit(tokens)
+    )
+
+
+# What "give me" asks for when it asks for patience: a span of time ("give me two minutes").
+_SPAN_WORDS = _words("a an one two three few couple of some just <num> more")
+_TIME_UNITS = _words(
+    """
+    sec secs second seconds min mins minute minutes moment moments hour hours bit tick shout
+    """
+)
+
+
+def _standing_request(tokens: list[str]) -> bool:
+    """ "Give me two-paragraph summaries", "give me the question a day before": asking for a kind
+    of answer is a standing request; asking for a span of time is stalling."""
+    for i, (a, b) in enumerate(pairwise(tokens)):
+        if a == "give" and b == "me":
+            rest = [t for t in tokens[i + 2 :] if t not in _SPAN_WORDS]
+            return bool(rest) and rest[0] not in _TIME_UNITS
+    return False
+
+
+# Verbs of reaction and of the moment: "Looks good", "Sounds great", "Works now".
+_REACTIONS = _words(
+    """
+    looks sounds seems feels appears works makes means says shows happens checks loads goes gets
+    helps counts depends thanks cheers kudos congrats regards apologies oops yikes yes guess
+    lots details news pls thnx thx
+    """
+)
+_PROFILE_WORDS = 6
+# Verbs after a plural subject ("Results look fine"): then the first word is a noun, not a verb.
+_PLURAL_VERBS = _words("look seem were show showed loaded went came got look like")
+
+
+def _profile(tokens: list[str]) -> bool:
+    """A short statement about the user with the subject left out, opening on a present-tense
+    verb: "Follows git-flow", "Plays chess", "Drives a Tesla" (as a profile note reads)."""
+    first = tokens[0]
+    return (
+        1 < len(tokens) <= _PROFILE_WORDS
+        and _present_s(first)
+        and first not in _REACTIONS
+        and first not in _NOT_PLURAL
+        and tokens[1] not in _BE
+        and tokens[1] not in _PLAIN_PRESENT
+        and tokens[1] not in _PLURAL_VERBS
     )

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
-from functools import cache
+from functools import cache, lru_cache
 from itertools import pairwise, repeat
 
 from memcurator.transient_durable import durable_shape
@@ -49,6 +49,8 @@ def _words(text: str) -> frozenset[str]:
 
 
 _TOKEN = re.compile(r"[a-z][a-z']*|\d+")
+# A quoted phrase: quotes at word boundaries, so that "don't" opens none.
+_QUOTED = re.compile(r"(?<![a-z])'[^']+'(?![a-z])|\"[^\"]+\"|“[^”]+”")
 _DIGIT = re.compile(r"\d").search
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'"})
 
@@ -83,6 +85,17 @@ _OPENERS = _words(
     ok okay alright so now still just currently also and then right well hmm um oh sure
     """
 )
+_MAX_LABEL_WORDS = 6
+# Words ending in "-ing" that are nouns, never an action: "Morning person", "Nothing urgent".
+_ING_NOUNS = _words(
+    """
+    morning mornings evening evenings nothing something anything everything thing things string
+    strings spring ring king wing ceiling wedding sibling siblings during pudding offspring
+    """
+)
+# Determiners: a word ending in "s" before one is a verb ("Restarting the cache drops all
+# sessions"), not a plural noun ("Pulling the logs for the incident").
+_DETERMINERS = _words("the a an all every any some its their your our my this these those no")
 # Prefixes written with a hyphen before a gerund ("Re-running the query", "Cross-checking ...").
 _ING_PREFIXES = _words("re double cross pre co")
 # Shape features are looked up in the sets of words and word pairs the scorer builds anyway: the
@@ -114,7 +127,7 @@ _PATIENCE_PAIRS = frozenset(
 )
 _POINTER_WORDS = _words(
     """
-    above earlier upthread
+    above below earlier upthread attached highlighted bolded screenshot
     """
 )
 _POINTER_PAIRS = frozenset(
@@ -189,6 +202,10 @@ _WISH = re.compile(
     r"|lovely to)\b"
 ).match
 
+# Apologies and thanks are about the exchange itself ("Apologies for the inconvenience").
+_APOLOGY = _words("sorry apologies apologize apologise apology sry oops")
+_THANKS = _words("thanks thank thx ty appreciated cheers")
+
 # How a structural feature reads in a reason.
 _LABELS = {
     "s:gerund_open": "opens on an in-flight action",
@@ -199,6 +216,8 @@ _LABELS = {
     "s:pointer": "points into the chat",
     "s:question": "question back",
     "s:wish": "pleasantry",
+    "s:apology": "apology",
+    "s:thanks": "thanks",
     "s:progressive": "something under way",
     "s:progress": "progress of something in flight",
     "s:recent": "just happened",
@@ -218,7 +237,7 @@ def _tokens(text: str) -> list[str]:
     return ["<num>" if tok[0].isdigit() else tok for tok in tokens]
 
 
-def _gerund_open(tokens: list[str]) -> bool:
+def _gerund_open(text: str, tokens: list[str]) -> bool:
     """The first content word (after "ok", "still", "now" ...) is an -ing form and no finite verb
     follows it."""
     start = 0
@@ -227,15 +246,21 @@ def _gerund_open(tokens: list[str]) -> bool:
     if start < len(tokens) - 1 and tokens[start] in _ING_PREFIXES and _ing(tokens[start + 1]):
         start += 1  # "re-reading", "double-checking": the tokeniser splits at the hyphen
     first = tokens[start] if tokens else ""
-    if not (first.endswith("ing") and len(first) > 4):
+    if not (first.endswith("ing") and len(first) > 4) or first in _ING_NOUNS:
         return False
     if " ".join(tokens[start : start + 2]) in GERUND_COMPOUNDS:
         return False  # "checking account", but "checking the account" is an action
-    for token in tokens[start + 1 :]:
+    head, colon, _ = text.partition(": ")
+    if colon and first in head.split() and head.count(" ") < _MAX_LABEL_WORDS:
+        return False  # a label: "Governing law: Delaware", "Migrating auth to OAuth: done"
+    rest = tokens[start + 1 :]
+    for i, token in enumerate(rest):
         if token in _SUBORDINATORS:
             return True  # "checking whether port 8080 is in use": that verb is the clause's own
         if token in _FINITE:
             return False
+        if i and token[-1] == "s" and rest[i + 1 : i + 2] and rest[i + 1] in _DETERMINERS:
+            return False  # "Restarting the cache drops all sessions": a general statement
     return True
 
 
@@ -264,7 +289,12 @@ def _progressive(tokens: list[str]) -> tuple[bool, bool]:
 def _structure(text: str, tokens: list[str], pairs: frozenset[str] | set[str]) -> list[str]:
     """Shape features: who acts, when, and whether the sentence leans on the chat around it.
 
-    ``pairs`` are the sentence's word pairs (with "<s>" and "</s>" at the ends)."""
+    ``pairs`` are the sentence's word pairs (with "<s>" and "</s>" at the ends).  A quoted phrase
+    is mentioned, not said ("The 'let me check' bot reply is disabled"): it has no shape."""
+    if ("'" in text or '"' in text) and _QUOTED.search(text):
+        text = _QUOTED.sub(" ", text)
+        tokens = _tokens(text)
+        pairs = set(_bigrams(tokens))
     words = set(tokens)
     found = []
     if not _BE.isdisjoint(words):
@@ -293,7 +323,11 @@ def _structure(text: str, tokens: list[str], pairs: frozenset[str] | set[str]) -
         found.append("s:question")
     if _WISH(text):
         found.append("s:wish")
-    if _gerund_open(tokens):
+    if not _APOLOGY.isdisjoint(words):
+        found.append("s:apology")
+    if not _THANKS.isdisjoint(words):
+        found.append("s:thanks")
+    if _gerund_open(text, tokens):
         found.append("s:gerund_open")
     return found
 
@@ -313,7 +347,32 @@ def features(content: str, vocab: frozenset[str] | None = None) -> list[str]:
     # A bigram with an unknown word would only say where unknown words sit; the shape features
     # say that better (an unknown gerund opening the sentence is s:gerund_open).
     grams += [f"b:{gram}" for gram in _bigrams(tokens) if "<unk>" not in gram]
+    grams += [f"c:{gram}" for gram in sorted(set().union(*map(_word_grams, set(raw))))]
     return grams + _structure(text, raw, set(_bigrams(raw)))
+
+
+# Letter n-grams of each distinct word, padded with "^" and "$" at its ends ("^loa", "ing$"): they
+# carry what the model learned about a word to words that share its stem or its ending
+# ("reloading", "re-indexing"), which is what wording nobody wrote in training mostly is.  Each gram
+# counts once per candidate; a word's grams are cached (bounded: the gate sees an open vocabulary).
+CHAR_N = 4
+_WORD_CACHE = 1 << 16
+
+
+@lru_cache(maxsize=_WORD_CACHE)
+def _word_grams(word: str) -> tuple[str, ...]:
+    """The letter n-grams of one word (numbers and one-letter words have none)."""
+    if len(word) < 2 or word == "<num>":
+        return ()
+    padded = f"^{word}$"
+    return tuple(sorted({padded[i : i + CHAR_N] for i in range(max(1, len(padded) - CHAR_N + 1))}))
+
+
+@lru_cache(maxsize=_WORD_CACHE)
+def _letter_weight(word: str) -> float:
+    """The summed weights of ``word``'s letter n-grams in the shipped model (for the reason)."""
+    letters = _lookups()[5]
+    return sum(letters.get(gram, 0.0) for gram in _word_grams(word))
 
 
 def _bigrams(tokens: list[str]) -> list[str]:
@@ -321,9 +380,28 @@ def _bigrams(tokens: list[str]) -> list[str]:
     return [a + " " + b for a, b in pairwise(padded)]
 
 
-def _guarded(text: str, tokens: list[str]) -> bool:
+def _guarded(content: str, text: str, tokens: list[str]) -> bool:
     """Too long to be chatter, or the shape of a durable statement: keep without scoring."""
-    return not tokens or len(tokens) > _MAX_WORDS or durable_shape(text, tokens)
+    return (
+        len(tokens) < 2  # a word alone is the rules' to name ("Checking...") or a fact ("Baking")
+        or len(tokens) > _MAX_WORDS
+        or durable_shape(text, tokens)
+        or _named_pursuit(content, text, tokens)
+    )
+
+
+# A profile note that opens on a gerund is short and names something: "Taking AP Calculus BC",
+# "Searching Oakland only".  Narration names its object with an article, a pointer or "now".
+_PURSUIT_WORDS = 5
+_NARRATED = _words("the a an it this that these those your my our now just still again")
+
+
+def _named_pursuit(content: str, text: str, tokens: list[str]) -> bool:
+    """A short gerund opening on a capitalised name, with nothing that narrates the moment."""
+    if len(tokens) > _PURSUIT_WORDS or not _NARRATED.isdisjoint(tokens):
+        return False
+    later = content.split()[1:]
+    return any(w[:1].isupper() and w != "I" for w in later) and _gerund_open(text, tokens)
 
 
 def has_durable_cue(content: str) -> bool:
@@ -331,7 +409,7 @@ def has_durable_cue(content: str) -> bool:
     (memcurator.transient_durable)."""
     text = _normalise(content)
     tokens = _tokens(text)
-    return bool(tokens) and _guarded(text, tokens)
+    return bool(tokens) and _guarded(content, text, tokens)
 
 
 def _readable(feature: str) -> str:
@@ -351,7 +429,7 @@ def margin(content: str, model: Model) -> tuple[float, list[tuple[float, str]]] 
     bias, threshold, weights, vocab = model
     text = _normalise(content)
     tokens = _tokens(text)
-    if _guarded(text, tokens):
+    if _guarded(content, text, tokens):
         return None
     feats = sorted(set(features(content, vocab)))
     if not any(f.startswith("s:") for f in feats) and _words_alone_keep(tokens, vocab):
@@ -387,7 +465,9 @@ def shipped_model() -> Model:
 
 
 @cache
-def _lookups() -> tuple[float, dict[str, float], float, dict[str, float], dict[str, float]]:
+def _lookups() -> tuple[
+    float, dict[str, float], float, dict[str, float], dict[str, float], dict[str, float]
+]:
     """The shipped model split by feature kind, so run time looks words up without building
     names: (bias minus threshold, words, unknown-word weight, pairs, shapes).  Every vocabulary
     word has an entry (0.0 when its weight was pruned): a word missing from the words is
@@ -396,7 +476,8 @@ def _lookups() -> tuple[float, dict[str, float], float, dict[str, float], dict[s
     words = dict.fromkeys(vocab, 0.0) | {k[2:]: w for k, w in weights.items() if k[:2] == "w:"}
     pairs = {k[2:]: w for k, w in weights.items() if k[:2] == "b:"}
     shapes = {k: w for k, w in weights.items() if k[:2] == "s:"}
-    return bias - threshold, words, weights.get("w:<unk>", 0.0), pairs, shapes
+    letters = {k[2:]: w for k, w in weights.items() if k[:2] == "c:"}
+    return bias - threshold, words, weights.get("w:<unk>", 0.0), pairs, shapes, letters
 
 
 # Negations ("not", "can't" ...) turn an acknowledgement into a judgement or a fact: "Oh that's
@@ -404,17 +485,26 @@ def _lookups() -> tuple[float, dict[str, float], float, dict[str, float], dict[s
 _NEGATIONS = _words("not never no nope can't cannot don't doesn't didn't isn't wasn't won't")
 
 
+# A candidate of at most this many words with no shape of chatter is kept: it is most often a
+# terse fact ("Morning person", "Annual billing"), and the rules name the short chatter.
+_TERSE = 3
+
+
 def _words_alone_keep(tokens: list[str], vocab: Collection[str]) -> bool:
     """With no shape of chatter only the words speak; they are not enough when one of them is
     unknown ("Veggie") or negates ("that's not a bad idea"): keep the candidate."""
-    return not all(t in vocab for t in tokens) or not _NEGATIONS.isdisjoint(tokens)
+    return (
+        len(tokens) <= _TERSE
+        or not all(t in vocab for t in tokens)
+        or not _NEGATIONS.isdisjoint(tokens)
+    )
 
 
 def _assess(content: str) -> tuple[str, list[str], set[str], list[str]] | None:
     """Normalised text, words, word pairs and shapes; None when a guard keeps ``content``."""
     text = _normalise(content)
     tokens = _tokens(text)
-    if _guarded(text, tokens):
+    if _guarded(content, text, tokens):
         return None
     grams = set(_bigrams(tokens))
     shapes = _structure(text, tokens, grams)
@@ -434,11 +524,14 @@ def logit(content: str) -> float | None:
 
 def _total(found: tuple[str, list[str], set[str], list[str]]) -> float:
     _, tokens, grams, shapes = found
-    offset, words, unknown, pairs, shape_weights = _lookups()
+    offset, words, unknown, pairs, shape_weights, letters = _lookups()
     distinct = set(tokens)
     total = offset + (0.0 if words.keys() >= distinct else unknown)
     total += sum(map(words.get, distinct, repeat(0.0)))
     total += sum(map(pairs.get, grams, repeat(0.0)))
+    if letters:
+        grams = set().union(*map(_word_grams, distinct))
+        total += sum(map(letters.get, grams, repeat(0.0)))
     return total + sum(map(shape_weights.get, shapes, repeat(0.0)))
 
 
@@ -449,8 +542,13 @@ def learned_reason(content: str) -> str | None:
     if found is None or _total(found) < 0:
         return None
     _, tokens, grams, shapes = found
-    _, words, unknown, pairs, shape_weights = _lookups()
-    parts = [(words.get(t, unknown), f"'{t}'") for t in set(tokens)]
+    _, words, unknown, pairs, shape_weights, letters = _lookups()
+    # A word's part includes its letter n-grams' weights, so the reason names words, not n-grams
+    # (a gram shared by two words counts for both here, which only orders the names).
+    parts = [
+        (words.get(t, unknown) + (_letter_weight(t) if letters else 0.0), f"'{t}'")
+        for t in set(tokens)
+    ]
     parts += [
         (w, f"'{g.replace('<s> ', '').replace(' </s>', '')}'")
         for g in grams

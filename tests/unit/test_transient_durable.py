@@ -161,3 +161,40 @@ def test_a_hyphenated_gerund_opens_an_in_flight_action(chatter: str) -> None:
 def test_a_reflexive_makes_the_speaker_the_topic() -> None:
     assert transient_reason("I told myself the same thing") is None
     assert transient_reason("I told you the same thing") is not None
+
+
+@pytest.mark.parametrize(
+    "durable",
+    [
+        # a profile note with its subject left out, opening on a present-tense verb
+        "Collects vinyl records",
+        "Drives a hybrid to work",
+        "Coaches under-10 football",
+        # asking for a kind of answer, not for time
+        "Give me the numbers first, the story after.",
+        "Give me one example per answer, not three.",
+        # a standing situation of a life, a feeling about something
+        "Still waiting on the work permit.",
+        "We miss the old neighbourhood.",
+        # a preference or a work arrangement named by its word
+        "Enjoys long train journeys",
+        "Freelance since March",
+    ],
+)
+def test_terse_and_profile_shapes_veto_the_learned_stage(durable: str) -> None:
+    assert has_durable_cue(durable)
+    assert transient_reason(durable, learned=True) is None
+
+
+@pytest.mark.parametrize(
+    "chatter",
+    [
+        "Give me two minutes.",  # a span of time: stalling
+        "Give me a sec to load it.",
+        "Looks good to me.",  # a verb of reaction
+        "Sounds great, thanks.",
+        "Loads fine now.",  # anchored in the moment
+    ],
+)
+def test_the_profile_and_request_shapes_leave_chatter_to_the_model(chatter: str) -> None:
+    assert not has_durable_cue(chatter)
