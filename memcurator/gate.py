@@ -200,7 +200,7 @@ def _redact(candidate: Candidate, memory_id: str) -> tuple[Candidate, LogEvent |
 
 @lru_cache(maxsize=1)
 def _learned_stage() -> bool:
-    """Whether rule 2 runs its learned stage (``MEMCURATOR_TRANSIENT_LEARNED``; on by default,
+    """Whether rule 2 runs its learned stage (``MEMCURATOR_TRANSIENT_LEARNED``; off by default,
     see memcurator/settings.py). Read once per process: one run gates every line alike."""
     return Settings().transient_learned
 

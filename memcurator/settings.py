@@ -21,12 +21,12 @@ class Settings(BaseSettings):
     # The owner's connection, for `init` (migrations, roles) and `forget`; defaults to
     # database_url, the application role's connection.
     admin_database_url: str | None = None
-    # Rule 2's learned stage in the gate (memcurator/transient.py). On by default since it was
-    # retrained with a threshold chosen by cross-validation: left out in turn, no key-pair
-    # statement and no terse durable statement of the pool was dropped, and 405 of the 407
-    # conversation turns with a personal fact were kept (the two dropped are the rules').  Set
-    # MEMCURATOR_TRANSIENT_LEARNED=false for the rules alone.
-    transient_learned: bool = True
+    # Rule 2's learned stage in the gate (memcurator/transient.py). Off by default: retrained
+    # with a threshold chosen by cross-validation it kept 405 of 407 conversation turns with a
+    # personal fact, but on the blind conversation guard 2 it dropped 2 of 156 (0.987 kept,
+    # under LoCoMo's 0.995 guard for evidence turns). Set MEMCURATOR_TRANSIENT_LEARNED=true where
+    # the conversation is agents and tools rather than people's lives.
+    transient_learned: bool = False
     batch_size: int = 1000
     max_line_bytes: int = 1_048_576
     # The nightly pass (rules 6 and 7).

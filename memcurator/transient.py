@@ -39,12 +39,12 @@ __all__ = ["rule_reason", "sentences", "transient_reason"]
 def transient_reason(content: str, *, learned: bool = True) -> str | None:
     """Say why ``content`` is transient conversation state, or return None when it is durable.
 
-    Both stages by default, as the gate runs them (``learned=False``: the rules alone, as the
-    gate runs them with ``MEMCURATOR_TRANSIENT_LEARNED=false``).  The rules come first, whose
-    reasons are the most specific; what they keep is dropped only on a learned score at or above
-    the threshold, and for a turn of several sentences only when each sentence is chatter by
-    itself.  A habit in the simple present ("I also read Devanagari script") is kept whatever the
-    rules say.
+    Both stages by default, as the gate runs them with ``MEMCURATOR_TRANSIENT_LEARNED=true``
+    (``learned=False``: the rules alone, the gate's default; see memcurator/settings.py).  The
+    rules come first, whose reasons are the most specific; what they keep is dropped only on a
+    learned score at or above the threshold, and for a turn of several sentences only when each
+    sentence is chatter by itself.  A habit in the simple present ("I also read Devanagari
+    script") is kept whatever the rules say.
 
     >>> transient_reason("hmm, let me think")
     "in-progress action ('let me think')"

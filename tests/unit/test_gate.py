@@ -314,7 +314,7 @@ def test_durable_statements_and_ordinary_ids_pass_the_screen_unchanged(
     assert decision.entry.sensitivity == "internal"
 
 
-def test_the_learned_stage_of_rule_2_runs_in_the_gate_by_default_and_can_be_switched_off(
+def test_the_learned_stage_of_rule_2_is_off_in_the_gate_by_default_and_can_be_switched_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # Chatter the rules keep and the learned stage drops (own set 3, a training set).
@@ -324,12 +324,12 @@ def test_the_learned_stage_of_rule_2_runs_in_the_gate_by_default_and_can_be_swit
     monkeypatch.delenv("MEMCURATOR_TRANSIENT_LEARNED", raising=False)
     gate._learned_stage.cache_clear()
     try:
+        assert evaluate_line(stalling).outcome != "rejected"
+        monkeypatch.setenv("MEMCURATOR_TRANSIENT_LEARNED", "true")
+        gate._learned_stage.cache_clear()
         decision = evaluate_line(stalling)
         assert decision.outcome == "rejected"
         assert "learned chatter" in decision.events[0].reason
         assert evaluate_line(line(content="I am vegetarian")).outcome == "accepted"
-        monkeypatch.setenv("MEMCURATOR_TRANSIENT_LEARNED", "false")
-        gate._learned_stage.cache_clear()
-        assert evaluate_line(stalling).outcome != "rejected"
     finally:
         gate._learned_stage.cache_clear()
