@@ -79,8 +79,8 @@ def evaluate(path: Path) -> list[str]:
 def main(argv: list[str]) -> int:
     global LEARNED
     LEARNED = "--rules-only" not in argv
-    print("stage: rules and learned (the gate's default)" if LEARNED
-          else "stage: rules only (the gate's with MEMCURATOR_TRANSIENT_LEARNED=false)")
+    print("stage: rules and learned (the gate's with MEMCURATOR_TRANSIENT_LEARNED=true)" if LEARNED
+          else "stage: rules only (the gate's default)")
     paths = [Path(arg) for arg in argv if not arg.startswith("--")] or [DEFAULT_FILE]
     print(
         f"{'file':<32} {'n':>5} {'TP':>4} {'FP':>4} {'FN':>4} {'TN':>4} "

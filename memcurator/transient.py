@@ -10,7 +10,8 @@ prior context?  Two stages answer it, and this module combines them:
   standing rule, a habit, a preference, an identity, a request on the speaker's behalf).
 
 A wrongly dropped fact costs far more than a kept "okay", so every doubt resolves towards keeping.
-The gate runs both stages unless ``MEMCURATOR_TRANSIENT_LEARNED=false`` (see memcurator.settings).
+The gate runs the rules alone unless ``MEMCURATOR_TRANSIENT_LEARNED=true`` (see
+memcurator.settings).
 The learned stage's threshold is chosen by cross-validation over its training pool, each file (each
 written by a different author) left out in turn: at it, no key-pair statement, no terse durable
 statement and no sentence of bank A is dropped, and 405 of the 407 conversation turns with a
