@@ -277,12 +277,13 @@ def _by_slot(a: _Text, b: _Text, diff: _Diff) -> _Verdict | None:
     framed = bool(a.values & b.values) or not (
         was - names_a - numbers_a or now - names_b - numbers_b)
     for xa, xb, label in ((numbers_a, numbers_b, "number"), (names_a, names_b, "name")):
-        if xa and xb and (framed or b.change):
+        if xa and xb and (framed or b.change) and _compete(xa, xb):
             return "contradiction", f"different {label} ({_show(xa)} -> {_show(xb)})"
     if b.change and was and now and not _shared_value(a, b):
         return "contradiction", f"changed ('{b.change}': {_show(was)} -> {_show(now)})"
     old_values, new_values = was & a.salient, now & b.salient
-    if old_values and new_values and framed:  # "weekly" -> "every two weeks"
+    if old_values and new_values and framed and _compete(old_values, new_values):
+        # "weekly" -> "every two weeks"
         return "contradiction", f"different value ({_show(old_values)} -> {_show(new_values)})"
     if was == a.values and now == b.values and was and now and a.framed and b.framed:
         # Under one single-valued attribute nothing but its own words in common: the slot is
@@ -290,6 +291,19 @@ def _by_slot(a: _Text, b: _Text, diff: _Diff) -> _Verdict | None:
         # in the history; a wrong merge would lose one).
         return "contradiction", f"no value word in common ({_show(was)} -> {_show(now)})"
     return None
+
+
+def _compete(old: frozenset[str], new: frozenset[str]) -> bool:
+    """Whether a value of one side may stand where the other's stood. A name or a number may
+    replace anything; two listed values only within their family ("Friday" / "Monday") or as
+    antonyms ("window" / "aisle"): listed values of different families or antonym pairs answer
+    different questions ("a hot desk" / "on office days", "the last Friday" / "monthly")."""
+    return any(not (_listed(t) and _listed(u)) or _FAMILY.get(t, t) == _FAMILY.get(u, u)
+               or u in _VALUE_OPPOSITE.get(t, ()) for t in old for u in new)
+
+
+def _listed(stem: str) -> bool:
+    return stem in _FAMILY or stem in _VALUE_OPPOSITE
 
 
 def _by_overlap(a: _Text, b: _Text, kind: Cardinality, diff: _Diff, similarity: float) -> _Verdict:

@@ -294,6 +294,11 @@ _DEGREE_NAMES = {"C": " celsius", "F": " fahrenheit"}
 _RANGE = re.compile(
     r"\b(\d\d:\d\d)\s*(?:-|\u2013|\u2014|to|until|till|through|thru)\s*(\d\d:\d\d)\b", re.I)
 _FREE_OF = re.compile(r"\b([A-Za-z]{3,})[- ]free\b(?![- ](?:form|text|style|lance))")
+def _free_of(match: re.Match[str]) -> str:
+    """"meeting-free" is "no meeting"; "five free hours" is not "no five" (a number word)."""
+    return match[0] if _stem(match[1]).isdigit() else f"no {match[1]}"
+
+
 _FREE_OF_X = re.compile(r"\bfree (?:of|from) (?:any )?", re.I)  # "free of meetings": no meetings
 _DOUBLE_NEGATION = re.compile(
     r"\b(?:not|never|no|nothing|nobody|none)\b([^,;.!?]*?\b)without\b", re.IGNORECASE)
@@ -346,7 +351,7 @@ def _analyse(text: str) -> _Text:
     if _CLOCK_HINT.search(text):  # "2pm", "14:00" and "2 p.m." are one time
         text = _RANGE.sub(r"\1 \2", _CLOCK.sub(_clock, text))  # "22:00-06:00": two ends
     if "free" in text:  # "meeting-free Fridays", "Fridays free of meetings": no meetings
-        text = _FREE_OF.sub(r"no \1", _FREE_OF_X.sub("no ", text))
+        text = _FREE_OF.sub(_free_of, _FREE_OF_X.sub("no ", text))
     if "without" in text:  # "nothing merges without two approvals" asks for two approvals
         text = _DOUBLE_NEGATION.sub(r"\1with", text)
     text, cue = _change_prefix(text)
@@ -404,7 +409,7 @@ def _absence_wording(text: str) -> str:
         for short, full in _CONTRACTIONS:
             text = text.replace(short, full)
     if "free" in text:
-        text = _FREE_OF.sub(r"no \1", _FREE_OF_X.sub("no ", text))
+        text = _FREE_OF.sub(_free_of, _FREE_OF_X.sub("no ", text))
 
     def avoid(match: re.Match[str]) -> str:
         word = _stem(match[1])
