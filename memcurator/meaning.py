@@ -90,6 +90,10 @@ def relate(
     verdict = verdict or _by_polarity(a, b) or _by_opposites(a, b)
     verdict = verdict or (_by_slot(a, b, diff) if kind == "single" else None)
     relation, reason = verdict or _by_overlap(a, b, kind, diff, similarity)
+    if note and relation != "contradiction" and not a.salient & b.salient:
+        # Read as a denial, the negation no longer guards the merge: only a value proper
+        # both name (a name, number or listed value) still says they are one statement.
+        relation, reason = "unrelated", "negation differs, no value in common"
     return Judgement(relation, f"{reason}; {note}" if note else reason, similarity)
 
 

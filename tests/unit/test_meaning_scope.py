@@ -160,3 +160,12 @@ def test_listed_values_of_one_kind_still_compete() -> None:
     ):
         judgement = relate(old, new, attribute=attribute)
         assert judgement.relation == "contradiction", (old, new, judgement)
+
+
+def test_a_negation_read_as_a_denial_merges_only_on_a_value_both_name() -> None:
+    # Nothing says "meeting" in the standup, but only "team" is shared: no value proper.
+    old = "Our team keeps Wednesday meeting-free."
+    new = "Standup for our team is a quick video call."
+    for x, y in ((old, new), (new, old)):
+        judgement = relate(x, y, attribute="meeting_preference")
+        assert judgement.relation not in ("same", "refinement"), (x, y, judgement)
