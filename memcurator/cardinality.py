@@ -32,7 +32,7 @@ def _attribute_initials(attribute: str) -> tuple[str, ...]:
 # Attribute words that gather values; "preferred", "primary" ... make any attribute single again.
 _SET_HEADS = _words("allergy allergic intolerance restriction certification pet skill member "
                     "hobby interest child children kid sibling award degree qualification "
-                    "reviewer maintainer owner contact tag")
+                    "reviewer maintainer owner own contact tag")
 _SINGLE_MARKS = _words("preferred primary favourite main default current usual")
 
 

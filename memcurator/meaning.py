@@ -18,12 +18,12 @@ of one statement is in ``memcurator.wording``, analysed once and cached.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from itertools import pairwise
 from typing import Literal
 
+from memcurator.absence import _absence_attribute, _absence_wording
 from memcurator.cardinality import Cardinality, _attribute_initials, _attribute_words, cardinality
+from memcurator.variants import _hour_ranges, _hours_as_clock, _initials, _joined, _same_word
 from memcurator.wording import (
     _ANCESTORS,
     _COMPLEMENT,
@@ -32,8 +32,6 @@ from memcurator.wording import (
     _RELATIONAL_OPPOSITE,
     _SALIENT,
     _VALUE_OPPOSITE,
-    _absence_attribute,
-    _absence_wording,
     _analyse,
     _show,
     _similarity,
@@ -88,6 +86,10 @@ def relate(
     verdict = verdict or _by_polarity(a, b) or _by_opposites(a, b)
     verdict = verdict or (_by_slot(a, b, diff) if kind == "single" else None)
     relation, reason = verdict or _by_overlap(a, b, kind, diff, similarity)
+    if note and relation != "contradiction" and not a.salient & b.salient:
+        # Read as a denial, the negation no longer guards the merge: only a value proper
+        # both name (a name, number or listed value) still says they are one statement.
+        relation, reason = "unrelated", "negation differs, no value in common"
     return Judgement(relation, f"{reason}; {note}" if note else reason, similarity)
 
 
@@ -263,12 +265,13 @@ def _by_slot(a: _Text, b: _Text, diff: _Diff) -> _Verdict | None:
     framed = bool(a.values & b.values) or not (
         was - names_a - numbers_a or now - names_b - numbers_b)
     for xa, xb, label in ((numbers_a, numbers_b, "number"), (names_a, names_b, "name")):
-        if xa and xb and (framed or b.change):
+        if xa and xb and (framed or b.change) and _compete(xa, xb):
             return "contradiction", f"different {label} ({_show(xa)} -> {_show(xb)})"
     if b.change and was and now and not _shared_value(a, b):
         return "contradiction", f"changed ('{b.change}': {_show(was)} -> {_show(now)})"
     old_values, new_values = was & a.salient, now & b.salient
-    if old_values and new_values and framed:  # "weekly" -> "every two weeks"
+    if old_values and new_values and framed and _compete(old_values, new_values):
+        # "weekly" -> "every two weeks"
         return "contradiction", f"different value ({_show(old_values)} -> {_show(new_values)})"
     if was == a.values and now == b.values and was and now and a.framed and b.framed:
         # Under one single-valued attribute nothing but its own words in common: the slot is
@@ -276,6 +279,19 @@ def _by_slot(a: _Text, b: _Text, diff: _Diff) -> _Verdict | None:
         # in the history; a wrong merge would lose one).
         return "contradiction", f"no value word in common ({_show(was)} -> {_show(now)})"
     return None
+
+
+def _compete(old: frozenset[str], new: frozenset[str]) -> bool:
+    """Whether a value of one side may stand where the other's stood. A name or a number may
+    replace anything; two listed values only within their family ("Friday" / "Monday") or as
+    antonyms ("window" / "aisle"): listed values of different families or antonym pairs answer
+    different questions ("a hot desk" / "on office days", "the last Friday" / "monthly")."""
+    return any(not (_listed(t) and _listed(u)) or _FAMILY.get(t, t) == _FAMILY.get(u, u)
+               or u in _VALUE_OPPOSITE.get(t, ()) for t in old for u in new)
+
+
+def _listed(stem: str) -> bool:
+    return stem in _FAMILY or stem in _VALUE_OPPOSITE
 
 
 def _by_overlap(a: _Text, b: _Text, kind: Cardinality, diff: _Diff, similarity: float) -> _Verdict:
@@ -399,80 +415,6 @@ def _unmatched(a: _Text, b: _Text) -> _Diff:
                 matched.update(spelled)
     matched.update(_hours_as_clock(a, b, was, now) or _hours_as_clock(b, a, now, was))
     return was - matched, now - matched
-
-
-_HOUR = re.compile(r"[1-9]|1[0-2]")
-_ON_THE_HOUR = re.compile(r"[0-2][0-9]:00")
-
-
-def _hours_as_clock(x: _Text, y: _Text, xs: frozenset[str], ys: frozenset[str]) -> set[str]:
-    """A range of hours written bare on one side and on the clock on the other ("9 to 5" /
-    "9:00-17:00", "7 to 3" / "07:00-15:00"): both ends, in order, name the same hours (the
-    clock's either way of the day). The stems so met."""
-    ends = _hour_ranges(x, y, xs, ys)
-    if ends and all(int(u[:2]) in (int(t), int(t) + 12) for t, u in zip(*ends, strict=True)):
-        return {*ends[0], *ends[1]}
-    return set()
-
-
-def _hour_ranges(
-    x: _Text, y: _Text, xs: frozenset[str], ys: frozenset[str]
-) -> tuple[list[str], list[str]] | None:
-    """The bare hours of ``x`` and the clock times of ``y`` among ``xs`` / ``ys``, in order,
-    when both are a range (two ends at least) of the same length."""
-    bare = [t for t in x.seq if t in xs and _HOUR.fullmatch(t)]
-    clock = [u for u in y.seq if u in ys and _ON_THE_HOUR.fullmatch(u)]
-    return (bare, clock) if len(bare) >= 2 and len(bare) == len(clock) else None
-
-
-def _joined(t: str, seq: tuple[str, ...]) -> tuple[str, ...]:
-    """The two neighbouring words of ``seq`` that, joined, are ``t``: a compound written apart
-    or hyphenated ("on-call" / "oncall", "git-flow" / "GitFlow", "py.test" / "pytest")."""
-    if len(t) < 5 or not t.isalpha():
-        return ()
-    for x, y in pairwise(seq):
-        if len(x) + len(y) == len(t) and x + y == t and len(x) > 1 and len(y) > 1:
-            return x, y
-    return ()
-
-
-def _same_word(t: str, u: str) -> bool:
-    """Two stems for one word: a variant, a short form or a one-letter slip. Rigid values never
-    meet another ("java"/"javascript", "10"/"100"): no two listed values, no numbers."""
-    if not (t + u).isalpha() or (t in _FAMILY and u in _FAMILY) or t[0] != u[0]:
-        return False
-    short, long_ = sorted((t, u), key=len)
-    if long_ == short + "ly":  # "week"/"weekly": a count and a frequency
-        return False
-    if len(short) >= 4 and long_.startswith(short[:5]) and not (t in _FAMILY or u in _FAMILY):
-        return True
-    if len(short) >= 3 and long_.startswith(short) and (short in _FAMILY or long_ in _FAMILY
-                                                         or len(short) >= 5):
-        return True
-    return len(short) >= 5 and len(long_) - len(short) <= 1 and _one_slip(short, long_)
-
-
-def _one_slip(x: str, y: str) -> bool:
-    """One letter dropped, two neighbours swapped, or in a long word (7 letters or more) one
-    letter replaced by a vowel for a vowel ("vegitarian", "pescetarian"): a slip, not a word."""
-    if len(x) != len(y):
-        return any(y[:i] + y[i + 1:] == x for i in range(len(y)))
-    diff = [i for i in range(len(x)) if x[i] != y[i]]
-    if len(diff) == 1 and len(x) >= 7:
-        return x[diff[0]] in "aeiou" and y[diff[0]] in "aeiou"
-    return len(diff) == 2 and diff[1] == diff[0] + 1 and x[diff[0]] == y[diff[1]] and (
-        x[diff[1]] == y[diff[0]])
-
-
-def _initials(t: str, seq: tuple[str, ...]) -> tuple[str, ...]:
-    """The words of ``seq`` whose initials spell ``t`` ("nyc": new york city), if any."""
-    if not 2 <= len(t) <= 4 or not t.isalpha():
-        return ()
-    for i in range(len(seq) - len(t) + 1):
-        words = seq[i : i + len(t)]
-        if "".join(w[0] for w in words) == t and all(w.isalpha() and len(w) > 1 for w in words):
-            return words
-    return ()
 
 
 def _kinship(a: _Text, b: _Text) -> str | None:

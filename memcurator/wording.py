@@ -232,6 +232,11 @@ _DEGREE_NAMES = {"C": " celsius", "F": " fahrenheit"}
 _RANGE = re.compile(
     r"\b(\d\d:\d\d)\s*(?:-|\u2013|\u2014|to|until|till|through|thru)\s*(\d\d:\d\d)\b", re.I)
 _FREE_OF = re.compile(r"\b([A-Za-z]{3,})[- ]free\b(?![- ](?:form|text|style|lance))")
+def _free_of(match: re.Match[str]) -> str:
+    """"meeting-free" is "no meeting"; "five free hours" is not "no five" (a number word)."""
+    return match[0] if _stem(match[1]).isdigit() else f"no {match[1]}"
+
+
 _FREE_OF_X = re.compile(r"\bfree (?:of|from) (?:any )?", re.I)  # "free of meetings": no meetings
 _DOUBLE_NEGATION = re.compile(
     r"\b(?:not|never|no|nothing|nobody|none)\b([^,;.!?]*?\b)without\b", re.IGNORECASE)
@@ -290,7 +295,7 @@ def _analyse(text: str) -> _Text:
     if _CLOCK_HINT.search(text):  # "2pm", "14:00" and "2 p.m." are one time
         text = _RANGE.sub(r"\1 \2", _CLOCK.sub(_clock, text))  # "22:00-06:00": two ends
     if "free" in text:  # "meeting-free Fridays", "Fridays free of meetings": no meetings
-        text = _FREE_OF.sub(r"no \1", _FREE_OF_X.sub("no ", text))
+        text = _FREE_OF.sub(_free_of, _FREE_OF_X.sub("no ", text))
     if "without" in text:  # "nothing merges without two approvals" asks for two approvals
         text = _DOUBLE_NEGATION.sub(r"\1with", text)
     text, cue = _change_prefix(text)
@@ -318,48 +323,6 @@ def _analyse(text: str) -> _Text:
                  frozenset().union(*map(_trigrams, values)),
                  tuple(stem for stem in stems if stem != "|"), not _ADDITIVE.isdisjoint(stems),
                  scope=frozenset(scope), said=frozenset(content))
-
-
-# Attributes whose values are absences (allergies, intolerances, dietary restrictions, a diet):
-# under them "no gluten", "without nuts", "gluten-free", "doesn't eat shrimp" state the value;
-# they do not negate the statement. A negation of the attribute itself ("not allergic", "no
-# longer", "no known allergies") or of a listed value ("not vegetarian") still negates.
-_ABSENCE_HEADS = _words(
-    "allergy allergies allergic allergen intolerance intolerant restriction restrictions diet "
-    "dietary avoid avoids avoidance aversion aversions exclusion exclusions")
-_ABSENT = re.compile(r"\b(?:no|not|never|without|zero)\s+(?:any\s+|other\s+)?(?=([A-Za-z]+))",
-                     re.I)
-_KEEPS_NEGATION = _words("longer more anymore allergic allergy allergies allergen intolerant "
-                         "intolerance sensitive restriction restrictions dietary diet known issue "
-                         "issues problem problems eat eating drink drinking tolerate a an the "
-                         "really sure at all")
-
-
-@lru_cache(maxsize=1024)
-def _absence_attribute(attribute: str) -> bool:
-    """Whether an attribute's values are absences ("allergies", "dietary_restrictions", "diet")."""
-    return not _ABSENCE_HEADS.isdisjoint(
-        _stem(w.lower()) for w in re.split(r"[^A-Za-z]+|(?<=[a-z])(?=[A-Z])", attribute) if w)
-
-
-def _absence_wording(text: str) -> str:
-    """A statement under an absence attribute, its absences read as the value: "no gluten" and
-    "gluten-free" as "avoid gluten", a negation of the attribute or of a listed value kept."""
-    if "'" in text or "\u2019" in text:
-        for short, full in _CONTRACTIONS:
-            text = text.replace(short, full)
-    if "free" in text:
-        text = _FREE_OF.sub(r"no \1", _FREE_OF_X.sub("no ", text))
-
-    def avoid(match: re.Match[str]) -> str:
-        word = _stem(match[1])
-        if word in _KEEPS_NEGATION or word in _SALIENT:
-            return match[0]
-        # "doesn't have a shellfish allergy" negates the attribute: the negation stays.
-        after = re.split(r"[,;.:!?]", text[match.end():], maxsplit=1)[0].split()[:4]
-        return match[0] if _ABSENCE_HEADS.intersection(map(_stem, after)) else "avoid "
-
-    return _ABSENT.sub(avoid, text)
 
 
 # Discourse markers of an addition or a narrowing: general English, not phrasings of one topic.

@@ -349,10 +349,12 @@ def test_a_paraphrase_reports_its_similarity() -> None:
 
 SET_VALUED = ["allergies", "allergy", "food_allergies", "Food Allergies", "intolerances",
               "dietary_restrictions", "languages_spoken", "spoken_languages", "languagesSpoken",
-              "certifications", "pets", "skills", "team_members", "hobbies"]
+              "certifications", "pets", "skills", "team_members", "hobbies", "owned_services",
+              "services_owned", "ownedRepos"]
 SINGLE_VALUED = ["seat_preference", "diet", "timezone", "employer", "programming_language",
                  "preferred_programming_language", "home_city", "manager", "editor", "theme",
-                 "flight_preference", "deploy_process", "code_review", "preferred_pet", "", None]
+                 "flight_preference", "deploy_process", "code_review", "preferred_pet",
+                 "ownership_model", "", None]
 
 
 @pytest.mark.parametrize("attribute", SET_VALUED)

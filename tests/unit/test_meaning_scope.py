@@ -136,3 +136,36 @@ def test_a_name_is_a_name_however_it_is_cased_on_the_other_side() -> None:
         assert relate(x, y, attribute="keyboard_layout").relation == "same", (x, y)
     assert relate("Shortcuts should assume dvorak.", "I switched everything to Colemak.",
                   attribute="keyboard_layout").relation == "contradiction"
+
+
+def test_listed_values_of_different_kinds_do_not_compete() -> None:
+    # "hot" (a desk) and "office" (days) answer different questions; so do "Friday" and
+    # "monthly": they are no value replacing another.
+    for x, y, attribute in (
+        ("My hot desk is usually in quiet zone, level 3.",
+         "Find me in quiet zone, level 3 on office days.", "desk_location"),
+        ("Our team holds retros on the last Friday of the month.",
+         "Our team holds retros on the last Friday, monthly.", "retro_cadence"),
+    ):
+        for old, new in ((x, y), (y, x)):
+            judgement = relate(old, new, attribute=attribute)
+            assert judgement.relation != "contradiction", (old, new, judgement)
+
+
+def test_listed_values_of_one_kind_still_compete() -> None:
+    for old, new, attribute in (
+        ("My desk is in quiet zone on Monday.", "My desk is in quiet zone on Friday.", "desk"),
+        ("Standups are in the morning.", "Standups are in the evening.", "standup_time"),
+        ("Releases go out weekly.", "Releases go out every 2 weeks.", "release_cadence"),
+    ):
+        judgement = relate(old, new, attribute=attribute)
+        assert judgement.relation == "contradiction", (old, new, judgement)
+
+
+def test_a_negation_read_as_a_denial_merges_only_on_a_value_both_name() -> None:
+    # Nothing says "meeting" in the standup, but only "team" is shared: no value proper.
+    old = "Our team keeps Wednesday meeting-free."
+    new = "Standup for our team is a quick video call."
+    for x, y in ((old, new), (new, old)):
+        judgement = relate(x, y, attribute="meeting_preference")
+        assert judgement.relation not in ("same", "refinement"), (x, y, judgement)
