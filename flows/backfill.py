@@ -38,6 +38,7 @@ from prefect.context import TagsContext
 from prefect.futures import PrefectFuture, wait
 from prefect.runtime import flow_run
 from sqlalchemy import Engine
+from sqlalchemy.exc import DBAPIError
 
 from flows.progress import progress_extra
 from flows.runners import pass_lock_token
@@ -46,7 +47,7 @@ from memcurator.dates import day_range
 from memcurator.settings import Settings
 from memcurator.steps import FIGURES
 from store.engine import StoreError, require_current_schema
-from store.errors import StoreFault
+from store.errors import StoreFault, is_transient
 from store.passlock import pass_lock
 from store.reading import night_rows, nights_landed
 from tasks.common import with_retries
@@ -90,7 +91,11 @@ def run_backfill(
         pending = list(futures)
         while pending:
             pending = list(wait(pending, timeout=POLL_SECONDS).not_done)
-            nights.report_complete()
+            try:
+                nights.report_complete()
+            except DBAPIError as exc:  # the tasks decide the run; a missed look is retaken
+                if not is_transient(exc):
+                    raise
         nights.report_complete(final=True)
         failures = [_failure(f, days, Partition(i, count), nights) for i, f in enumerate(futures)]
     failed = [f for f in failures if f is not None]
