@@ -2,8 +2,8 @@
 
 ``nightly_consolidation`` (in ``flows.nightly``) maps one task over the scope partitions;
 ``backfill`` (its body in ``flows.backfill``) runs the nightly pass for every date of a range,
-in order, as subflows (so the Prefect UI lists one ``nightly-YYYY-MM-DD`` run per date, like a
-calendar). Both hold the store's pass lock, so a manual backfill never interleaves with the
+one task per partition walking the dates in order (a progress line and a ``backfill`` table
+row per date). Both hold the store's pass lock, so a manual backfill never interleaves with the
 scheduled pass.
 
 Neither takes the store's URL as a parameter: Prefect records parameters (and shows them
@@ -29,7 +29,7 @@ __all__ = ["backfill", "nightly_consolidation"]  # deployments name both from th
     name="backfill",
     flow_run_name=backfill_name,
     validate_parameters=True,
-    task_runner=PartitionTaskRunner(),  # submits no task itself: never connects
+    task_runner=PartitionTaskRunner(),  # threads, or the Dask cluster of the settings
 )
 def backfill(
     start: Day,
@@ -39,6 +39,9 @@ def backfill(
 ) -> dict[str, Any]:
     """The nightly pass for each date from ``start`` to ``end`` (inclusive), in order.
 
+    Each partition walks the dates in order (one task per partition); a date already
+    consolidated is skipped, so an interrupted backfill can be rerun.
+
     Args:
         start: The first date to consolidate, YYYY-MM-DD.
         end: The last date to consolidate, YYYY-MM-DD (inclusive, not before start).
@@ -47,4 +50,4 @@ def backfill(
         wait_seconds: How long to wait, in seconds (0 to 86400), for a pass already
             holding the store's pass lock before giving up.
     """
-    return run_backfill(nightly_consolidation, start, end, partitions, wait_seconds)
+    return run_backfill(start, end, partitions, wait_seconds)

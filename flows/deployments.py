@@ -38,8 +38,9 @@ LOCK_WAIT_SECONDS = 3600.0
 
 
 BACKFILL_DESCRIPTION = (
-    "The nightly pass for each date from start to end (YYYY-MM-DD, inclusive), in order; "
-    "each night is a subflow run tagged nightly, backfill and date:YYYY-MM-DD."
+    "The nightly pass for each date from start to end (YYYY-MM-DD, inclusive), in order; one "
+    "task per scope partition walks the dates, with a progress line and a backfill table row "
+    "per night."
 )
 
 

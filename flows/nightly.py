@@ -14,8 +14,8 @@ retried, and how to rerun the date.
 
 Artifact keys: a run the deployment's schedule created owns ``nightly-summary`` and
 ``nightly-consolidation`` (the "latest" an operator opens); a manual run publishes under
-``...-manual``; a night of a backfill publishes keyless artifacts on its own run page (the
-backfill has its own table).
+``...-manual``; a night run as a subflow of another flow publishes keyless artifacts on its
+own run page (the backfill runs no such subflow: ``flows.backfill``).
 """
 
 from __future__ import annotations
@@ -167,8 +167,8 @@ def failure_line(day: str, report: dict[str, Any]) -> str:
 
 def artifact_keys(run: FlowRun | None) -> tuple[str | None, str | None]:
     """The (summary, table) artifact keys of a night: the deployment's scheduled runs own
-    the latest ``nightly-summary``; a backfill's nights (subflows) publish keyless artifacts
-    on their own run page; any other run (manual, the CLI's) publishes under ``-manual``.
+    the latest ``nightly-summary``; a night run as a subflow publishes keyless artifacts on
+    its own run page; any other run (manual, the CLI's) publishes under ``-manual``.
     ``auto_scheduled`` is set by the Prefect server's scheduler on the runs it creates from a
     deployment's schedules (a run from ``prefect deployment run`` or Retry keeps False)."""
     if run is None:

@@ -3,7 +3,7 @@
 PostgreSQL: a session-level advisory lock held on its own autocommit connection for the
 whole pass (a crashed process loses its connection, and with it the lock). SQLite: an
 exclusive ``flock`` on a file beside the database. The lock is re-entrant inside one process,
-so a backfill that holds it can run each night's pass as a subflow.
+so a flow that holds it can run a nightly pass as a subflow.
 
 A session lock dies with its connection, and an administrator may cut that connection
 (``pg_terminate_backend``) while the pass goes on writing. So each partition's write

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, Text, and_, cast, exists, or_, select
+from sqlalchemy import Engine, Text, and_, cast, exists, func, or_, select
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.elements import ColumnElement
 
@@ -305,3 +305,48 @@ def pass_ledger(engine: Engine, days: Sequence[str]) -> dict[str, dict[str, Any]
             for key in PASS_COUNTS:
                 night[key] += int((run.counts or {}).get(key, 0))
     return nights
+
+
+def nights_landed(
+    engine: Engine, first: str, last: str, partitions: Sequence[str]
+) -> dict[str, int]:
+    """How many of ``partitions`` (labels) the ledger holds for each pass date from ``first``
+    to ``last`` that has any: what a backfill watches to know which nights are complete."""
+    query = (
+        select(ConsolidationRun.run_date, func.count())
+        .where(
+            ConsolidationRun.run_date >= first,
+            ConsolidationRun.run_date <= last,
+            ConsolidationRun.partition.in_(list(partitions)),
+        )
+        .group_by(ConsolidationRun.run_date)
+    )
+    with engine.connect() as conn:
+        return {day: int(n) for day, n in conn.execute(query)}
+
+
+def night_rows(
+    engine: Engine, days: Sequence[str], partitions: Sequence[str]
+) -> dict[str, list[dict[str, Any]]]:
+    """The ledger's rows of ``partitions`` (labels) for each of ``days``: the partition, the
+    flow run that committed it, when, and its counts (``PASS_COUNTS``), in partition order."""
+    query = (
+        select(ConsolidationRun)
+        .where(
+            ConsolidationRun.run_date.in_(list(days)),
+            ConsolidationRun.partition.in_(list(partitions)),
+        )
+        .order_by(ConsolidationRun.run_date, ConsolidationRun.partition)
+    )
+    rows: dict[str, list[dict[str, Any]]] = {}
+    with Session(engine) as session:
+        for run in session.scalars(query):
+            rows.setdefault(run.run_date, []).append(
+                {
+                    "partition": run.partition,
+                    "flow_run_id": run.flow_run_id,
+                    "finished_at": run.finished_at,
+                    **{k: int((run.counts or {}).get(k, 0)) for k in PASS_COUNTS},
+                }
+            )
+    return rows

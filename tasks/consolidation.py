@@ -1,4 +1,8 @@
-"""The nightly pass's task: one partition of scopes, one transaction.
+"""The nightly pass's tasks: one partition of scopes, one transaction a night.
+
+``consolidate_scope_partition`` is one partition of one night (the nightly flow);
+``consolidate_partition_nights`` is one partition walking a backfill's nights in order, each
+night its own transaction and ledger row, exactly the unit of work the nightly task runs.
 
 Its retries are the flow's (``tasks.common.with_retries``): the one policy, read when the
 flow runs. The flow logs each partition's line as it finishes (``flows.progress``). A
@@ -14,7 +18,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 from typing import Any
 
-from prefect import task
+from prefect import get_run_logger, task
 from prefect.cache_policies import NO_CACHE
 from prefect.runtime import flow_run
 from prefect.runtime import task_run as this_task_run
@@ -22,6 +26,7 @@ from prefect.runtime import task_run as this_task_run
 from memcurator.app.nightly import Partition, PartitionReport, consolidate_partition, partition_name
 from memcurator.app.retry import transient
 from memcurator.consolidation import Policy
+from memcurator.dates import day_range
 from memcurator.settings import Settings
 from store.engine import WRITER
 from store.errors import StoreFault, fault_reason
@@ -60,6 +65,50 @@ def consolidate_scope_partition(
             "line": report.line(),
         }
     raise fault
+
+
+def _nights_run_name() -> str:
+    params = this_task_run.get_parameters()
+    label = Partition(int(params["index"]), int(params["count"])).label
+    return nights_name(str(params["start"]), str(params["end"]), label)
+
+
+def nights_name(start: str, end: str, label: str) -> str:
+    """``consolidate-2025-01-01-to-2025-12-31-p05-of-08``: one partition of a backfill."""
+    return f"consolidate-{start}-to-{end}-{label}"
+
+
+@task(name="consolidate-partition-nights", task_run_name=_nights_run_name, cache_policy=NO_CACHE)
+def consolidate_partition_nights(
+    start: str, end: str, index: int, count: int, lock: str | None = None
+) -> dict[str, Any]:
+    """One partition's nightly pass for every date from ``start`` to ``end``, in order.
+
+    Each night is ``consolidate_partition`` in its own transaction, as the nightly task runs
+    it; a night the ledger holds (done before, or by an earlier attempt of this task) is
+    skipped. A failed night ends the task there (the later nights build on it) as the
+    nightly task fails: a ``StoreFault`` naming the partition's night; a retry resumes at it.
+    """
+    partition = Partition(index, count)
+    logger = get_run_logger()
+    walked = 0
+    for day in day_range(start, end):
+        as_of = day.isoformat()
+        fault = None
+        try:
+            report = _consolidate(as_of, partition, lock)
+        except Exception as exc:  # retold below, outside this block: no __context__ to print
+            fault = StoreFault(
+                partition_name(as_of, partition.label),
+                fault_reason(exc),
+                transient(exc),
+                this_task_run.get_run_count() or 1,
+            )
+        if fault is not None:
+            raise fault
+        logger.info(report.line())
+        walked += 1
+    return {"partition": partition.label, "nights": walked}
 
 
 def _consolidate(as_of: str, partition: Partition, lock: str | None) -> PartitionReport:

@@ -513,19 +513,14 @@ def test_a_served_backfill_runs_every_night_on_a_prefect_server(
         assert run.parameters["start"] == "2025-01-06" and run.parameters["end"] == "2025-01-08"
         assert run.parameters["wait_seconds"] == 3600
 
-        nights = nightly_runs(client, run.id)
-        assert sorted(nights) == [f"nightly-{day}" for day in NIGHTS], server.report()
-        assert all(n.state.is_completed() for n in nights.values()), {
-            name: n.state.type for name, n in nights.items()
-        }
-        night_ids = {day: nights[f"nightly-{day}"].id for day in NIGHTS}
-
-        # Task-run states reach the server as events: give the recorder a moment.
-        expected_tasks = {f"consolidate-{day}-{label}" for day in NIGHTS for label in PARTITIONS}
+        # Partition-major: no flow run per night, one task per partition walking the nights.
+        assert nightly_runs(client, run.id) == {}, server.report()
+        expected_tasks = {f"consolidate-{NIGHTS[0]}-to-{NIGHTS[-1]}-{p}" for p in PARTITIONS}
 
         def tasks_completed() -> dict[str, Any] | None:
+            # Task-run states reach the server as events: give the recorder a moment.
             tasks = client.read_task_runs(
-                flow_run_filter=FlowRunFilter(id=FlowRunFilterId(any_=list(night_ids.values())))
+                flow_run_filter=FlowRunFilter(id=FlowRunFilterId(any_=[run.id]))
             )
             done = {
                 t.name: t
@@ -534,60 +529,40 @@ def test_a_served_backfill_runs_every_night_on_a_prefect_server(
             }
             return done if set(done) == expected_tasks else None
 
-        tasks = server.wait_for("six completed consolidate task runs", tasks_completed, 60)
-        for day in NIGHTS:
-            assert {tasks[f"consolidate-{day}-{label}"].flow_run_id for label in PARTITIONS} == {
-                night_ids[day]
-            }
+        tasks = server.wait_for("two completed partition task runs", tasks_completed, 60)
+        assert {t.flow_run_id for t in tasks.values()} == {run.id}
 
         def partition_line() -> list[str] | None:
-            logs = client.read_logs(
-                LogFilter(flow_run_id=LogFilterFlowRunId(any_=[night_ids["2025-01-07"]]))
-            )
+            logs = client.read_logs(LogFilter(flow_run_id=LogFilterFlowRunId(any_=[run.id])))
             lines = [
                 log.message
                 for log in logs
-                if "p01-of-02" in log.message and "active observations" in log.message
+                if "2025-01-07-p01-of-02" in log.message and "active observations" in log.message
             ]
             return lines or None
 
-        (line,) = server.wait_for("the per-partition log line of a night", partition_line, 30)
+        (line,) = server.wait_for("a partition's line for a night", partition_line, 30)
         assert line.startswith("consolidate-2025-01-07-p01-of-02: ")
 
         artifacts = client.read_artifacts(
-            artifact_filter=ArtifactFilter(
-                flow_run_id=ArtifactFilterFlowRunId(any_=[run.id, *night_ids.values()])
-            )
+            artifact_filter=ArtifactFilter(flow_run_id=ArtifactFilterFlowRunId(any_=[run.id]))
         )
-        found = {(a.key, a.type, a.flow_run_id) for a in artifacts}
-        for day in NIGHTS:  # a backfilled night publishes on its own page, under no key
-            assert (None, "table", night_ids[day]) in found, found
-            assert (None, "markdown", night_ids[day]) in found, found
         assert not {a.key for a in artifacts} & {"nightly-summary", "nightly-consolidation"}
-        for label in PARTITIONS:
-            assert all(
-                f"consolidate-{day}-{label}" in a.data
-                for day in NIGHTS
-                for a in artifacts
-                if a.type == "markdown" and a.flow_run_id == night_ids[day]
-            )
         (summary,) = [a for a in artifacts if a.key == "backfill" and a.type == "table"]
         assert summary.flow_run_id == run.id
         table = json.loads(summary.data) if isinstance(summary.data, str) else summary.data
         assert [row["date"] for row in table] == [*NIGHTS, "total"]
 
-        recorded = [run, *nights.values(), *tasks.values(), *artifacts]
-        recorded += client.read_logs(
-            LogFilter(flow_run_id=LogFilterFlowRunId(any_=[run.id, *night_ids.values()]))
-        )
+        recorded = [run, *tasks.values(), *artifacts]
+        recorded += client.read_logs(LogFilter(flow_run_id=LogFilterFlowRunId(any_=[run.id])))
         assert PASSWORD not in "\n".join(r.model_dump_json() for r in recorded)
-        assert all("database_url" not in n.parameters for n in [run, *nights.values()])
+        assert "database_url" not in run.parameters
 
         ledger, logged = read_store(url)
         assert [(d, p) for d, p, _ in ledger] == [(d, p) for d in NIGHTS for p in PARTITIONS]
-        assert all(flow_run_id == str(night_ids[d]) for d, _, flow_run_id in ledger), ledger
+        assert all(flow_run_id == str(run.id) for _, _, flow_run_id in ledger), ledger
         assert logged, "the pass wrote no write-log row with its flow run id"
-        assert set(logged) <= {str(i) for i in night_ids.values()}, set(logged)
+        assert set(logged) == {str(run.id)}, set(logged)
 
         failed_then_retried(server, client, url)
         scheduled_night_owns_the_latest_key(server, client, deployments[0].id)
@@ -642,7 +617,7 @@ def test_prefect_yaml_deploys_to_a_process_work_pool_that_a_worker_runs(
         run = run_backfill(server, client, "2025-01-06", "2025-01-06")
         assert run.name == "backfill-2025-01-06-to-2025-01-06"
         assert run.work_pool_name == "memcurator"
-        assert sorted(nightly_runs(client, run.id)) == ["nightly-2025-01-06"]
+        assert nightly_runs(client, run.id) == {}  # one task per partition, no subflow
         ledger, _ = read_store(url)
         assert [(d, p) for d, p, _ in ledger] == [("2025-01-06", p) for p in PARTITIONS]
         server.settled(worker)
