@@ -14,7 +14,6 @@ import os
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -26,6 +25,7 @@ from typing import Any
 import pytest
 from sqlalchemy import Engine, func, select, text
 
+from flows.private_server import GRACE_SECONDS
 from memcurator.workload import generate_stream
 from store.engine import make_engine
 from store.tables import ConsolidationRun, WriteLog
@@ -291,9 +291,13 @@ def test_a_backfill_killed_mid_pass_leaves_no_process_and_a_rerun_equals_a_clean
     clean, partitions = clean_passes
     store = stored(stores, candidates)
     log = tmp_path / "backfill.log"
-    homes = set(Path(tempfile.gettempdir()).glob("memcurator-prefect-*"))
+    # Its own temporary directory: another process's server home in the shared /tmp is not
+    # this command's, whatever it leaves or removes meanwhile.
+    temp = tmp_path / "tmp"
+    temp.mkdir()
     # No PREFECT_API_URL: the command runs its own temporary Prefect server.
-    proc = start("backfill", "--start", START, "--end", END, url=store.url, log=log)
+    proc = start("backfill", "--start", START, "--end", END, url=store.url, log=log,
+                 TMPDIR=str(temp))
     wait_until(proc, lambda: store.count(ConsolidationRun) >= NIGHT_PARTITIONS, log)
     os.kill(proc.pid, signal.SIGKILL)  # the command only, as `kill -9 PID` does
     left = left_behind(proc)
@@ -307,7 +311,11 @@ def test_a_backfill_killed_mid_pass_leaves_no_process_and_a_rerun_equals_a_clean
         left,
     )
     assert left == [], f"left behind: {left}"
-    assert set(Path(tempfile.gettempdir()).glob("memcurator-prefect-*")) <= homes  # removed
+    # The orphaned server removes its home as it exits, after up to GRACE_SECONDS of shutdown.
+    deadline = time.monotonic() + GRACE_SECONDS + 10
+    while list(temp.glob("memcurator-prefect-*")) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert list(temp.glob("memcurator-prefect-*")) == []  # removed
     assert landed < partitions, "the backfill finished before it was killed"
     assert rerun.returncode == 0, rerun.stderr
     assert store.state() == clean
