@@ -18,10 +18,15 @@ from memcurator.measures import ABBREVIATIONS, durations, ordinal
 from memcurator.phrases import PHRASE_SPEC
 from memcurator.places import EXONYM_SPEC, IANA, ZONE_SPEC
 
-# Values are stems. "stopped" stays whole: only the past tense negates ("stops work at 5pm").
+# Values are stems. "stopped" stays whole: only the past tense negates ("stops work at 5pm");
+# so do the other removals ("expired" / "expire after 7 days", "closed" / "closes at 6").
 _IRREGULAR = dict(re.findall(r"(\w+):(\w+)", (
     "used:use using:use uses:use goes:go went:go has:hav had:hav does:do did:do stopped:stopped "
-    "quits:quit outgrown:outgrew one:1 two:2 three:3 four:4 five:5 six:6 seven:7 eight:8 nine:9 "
+    "expired:expired retired:retired disabled:disabled transferred:transferred "
+    "cancelled:cancelled canceled:cancelled removed:removed uninstalled:uninstalled "
+    "unsubscribed:unsubscribed deleted:deleted discontinued:discontinued deprecated:deprecated "
+    "closed:closed quits:quit outgrown:outgrew one:1 two:2 three:3 four:4 five:5 six:6 seven:7 "
+    "eight:8 nine:9 "
     "ten:10 twelve:12 single:1 double:2 triple:3 savoury:savory favourite:prefer favorite:prefer "
     "remotely:remot")))
 _STEM_CACHE: dict[str, str] = {mark: "|" for mark in ",;.:!?"}  # punctuation ends a clause

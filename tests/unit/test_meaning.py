@@ -560,6 +560,11 @@ STILL_THE_SAME = [
     ("focus_block", "single", "Focus blocks last 30 minutes", "Focus blocks are half an hour"),
     ("parking", "single", "Parks on the 2nd level", "Parks on level two"),
     ("review_day", "single", "Reviews happen on Thursdays", "Reviews: Thu"),
+    # A verb in the present says what happens, not that something was removed or is over.
+    ("token_lifetime", "single", "Tokens are valid for 7 days", "Tokens expire after one week"),
+    ("office_hours", "single", "The office is open until 18:00", "The office closes at 18:00"),
+    ("branch_cleanup", "single", "Stale branches go after 30 days",
+     "CI removes stale branches after 30 days"),
     # A capitalised word in a sentence written in capitals is still a filler.
     ("seat_preference", "single", "Prefers the window seat", "PREFERS THE WINDOW SEAT"),
 ]
