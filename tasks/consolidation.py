@@ -52,12 +52,7 @@ def consolidate_scope_partition(
     try:
         report = _consolidate(as_of, partition, lock)
     except Exception as exc:  # retold below, outside this block: no __context__ to print
-        fault = StoreFault(
-            partition_name(as_of, partition.label),
-            fault_reason(exc),
-            transient(exc),
-            this_task_run.get_run_count() or 1,
-        )
+        fault = _fault(as_of, partition, exc)
     else:
         return report.as_dict() | {
             "name": report.name,
@@ -91,24 +86,27 @@ def consolidate_partition_nights(
     """
     partition = Partition(index, count)
     logger = get_run_logger()
-    walked = 0
-    for day in day_range(start, end):
-        as_of = day.isoformat()
-        fault = None
+    days = day_range(start, end)
+    for day in days:
         try:
-            report = _consolidate(as_of, partition, lock)
+            report = _consolidate(day.isoformat(), partition, lock)
         except Exception as exc:  # retold below, outside this block: no __context__ to print
-            fault = StoreFault(
-                partition_name(as_of, partition.label),
-                fault_reason(exc),
-                transient(exc),
-                this_task_run.get_run_count() or 1,
-            )
-        if fault is not None:
-            raise fault
+            fault = _fault(day.isoformat(), partition, exc)
+            break
         logger.info(report.line())
-        walked += 1
-    return {"partition": partition.label, "nights": walked}
+    else:
+        return {"partition": partition.label, "nights": len(days)}
+    raise fault
+
+
+def _fault(as_of: str, partition: Partition, exc: Exception) -> StoreFault:
+    """The failure of one partition's night as the flow reports it (never SQL or content)."""
+    return StoreFault(
+        partition_name(as_of, partition.label),
+        fault_reason(exc),
+        transient(exc),
+        this_task_run.get_run_count() or 1,
+    )
 
 
 def _consolidate(as_of: str, partition: Partition, lock: str | None) -> PartitionReport:
