@@ -47,12 +47,14 @@ bench: install  ## ingest throughput against COPY, and peak memory, on PostgreSQ
 	$(PY) bench/eval_transient.py --rules-only $(TRANSIENT_SETS)
 	$(PY) bench/eval_dedup.py
 	$(PY) bench/eval_dedup.py --heldout tests/data/key_pairs_heldout_2.jsonl
+	$(PY) bench/eval_dedup.py --heldout tests/data/key_pairs_heldout_3.jsonl
 
 eval: install  ## quality only: transient detection, and key-first dedup against vector dedup
 	$(PY) bench/eval_transient.py $(TRANSIENT_SETS)
 	$(PY) bench/eval_transient.py --rules-only $(TRANSIENT_SETS)
 	$(PY) bench/eval_dedup.py
 	$(PY) bench/eval_dedup.py --heldout tests/data/key_pairs_heldout_2.jsonl
+	$(PY) bench/eval_dedup.py --heldout tests/data/key_pairs_heldout_3.jsonl
 
 check: lint test
 
