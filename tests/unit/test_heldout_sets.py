@@ -81,9 +81,10 @@ def pairs(name: str) -> list[frozenset[str]]:
     return [frozenset((normalised(r["old"]), normalised(r["new"]))) for r in rows]
 
 
-@pytest.mark.parametrize(
-    "held_out", ["key_pairs_heldout.jsonl", "key_pairs_heldout_2.jsonl", "key_pairs_heldout_3.jsonl"]
-)
+PAIRS_HELD_OUT = ["key_pairs_heldout.jsonl", "key_pairs_heldout_2.jsonl", "key_pairs_heldout_3.jsonl"]
+
+
+@pytest.mark.parametrize("held_out", PAIRS_HELD_OUT)
 def test_no_held_out_dedup_pair_appears_in_the_development_pairs(held_out: str) -> None:
     """A short statement ("Prefers Python") may recur; the same pair, in either order, may not.
     Set 2's six pairs that development set 3's writer also wrote were removed (2026-12-02)."""
