@@ -42,6 +42,14 @@ SYMPTOM_CLASSES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         ("rate_limit", r"\brate[- ]?limit|\b429\b|\btoo many requests\b|\bthrottl|\bquota\b"),
         (
+            "connection_limit",
+            r"\btoo many (?:open |client |db |database )?connections\b|\bmax_?connections\b"
+            r"|\bconnection (?:limit|slots?|pool)\b.*\b(?:reached|exhausted|full|exceeded|out)\b"
+            r"|\b(?:connection |db |database )?pool (?:is )?(?:exhausted|full|empty)\b"
+            r"|\bout of connections\b|\bno (?:free|available|more) connections\b"
+            r"|\bremaining connection slots\b",
+        ),
+        (
             "timeout",
             r"\btime[ds]? ?out\b|\btimeouts?\b|\btimed[- ]out\b|\bdeadline exceeded\b"
             r"|\betimedout\b|\b504\b",
@@ -50,7 +58,8 @@ SYMPTOM_CLASSES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "auth",
             r"\b401\b|\bunauthori[sz]ed\b|\bauth(?:entication)?\b.*\bfail|\bfail\w* to "
             r"auth|\binvalid (?:token|credentials|password|api key)\b|\b(?:token|credentials?) "
-            r"expired\b|\blogin failed\b|\blocked out\b",
+            r"expired\b|\bexpired (?:\w+ )?(?:token|credentials?|password|api key|session)\b"
+            r"|\b(?:credentials?|token) (?:were |was )?rejected\b|\blogin failed\b|\blocked out\b",
         ),
         (
             "permission",
