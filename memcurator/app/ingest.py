@@ -41,7 +41,7 @@ from store.timelines import (
     timeline_key,
     write_versions,
 )
-from store.writes import already_judged, apply_decisions, fresh_decisions
+from store.writes import Digests, already_judged, apply_decisions, fresh_decisions
 
 # Another writer took a key first: re-reading it merges into that writer's row. Past two
 # tries it is no race but a refusal, and the batch is split (``_apply_one_by_one``).
@@ -272,17 +272,18 @@ def _apply_together(
 ) -> list[Decision]:
     with engine.execution_options(**WRITER).begin() as conn:
         placed: list[Decision] = []
+        digests: Digests = {}
         groups = by_tenant(decisions)
         for tenant, group in groups.items():
             # Row-level security: each tenant's reads and entry writes see it alone.
             set_tenants(conn, [tenant])
-            fresh = fresh_decisions(conn, tenant, group)
+            fresh = fresh_decisions(conn, tenant, group, digests)
             placed += place_and_write(conn, fresh, now=now, flow_run_id=None, log=False)
         # The log and the ledger keep the input's order, each row checked against the
         # batch's tenants.
         placed.sort(key=lambda d: d.line_no or 0)
         set_tenants(conn, groups)
-        apply_decisions(conn, placed, now=now, flow_run_id=flow_run_id)
+        apply_decisions(conn, placed, now=now, flow_run_id=flow_run_id, digests=digests)
         return placed
 
 
