@@ -11,14 +11,17 @@ in-process. At most ``workers + 2`` batches are in flight, so memory stays flat.
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import os
 import re
 import sys
+import threading
 from collections import deque
 from collections.abc import Generator, Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
+from multiprocessing.connection import wait
 from pathlib import Path
 
 from memcurator.decisions import Decision
@@ -86,7 +89,9 @@ def judged_batches(
                 yield [judge(raw, n) for n, raw in batch]
                 continue
             if pool is None:
-                pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"))
+                pool = ProcessPoolExecutor(
+                    workers, mp_context=get_context("spawn"), initializer=_exit_with_parent
+                )
             plain: Batch = [(n, raw if isinstance(raw, Oversize) else bytes(raw))
                             for n, raw in batch]
             ahead.append((plain, _submit(pool, plain)))
@@ -97,6 +102,19 @@ def judged_batches(
     finally:
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _exit_with_parent() -> None:
+    """In a worker: exit as soon as the ingesting process is gone. A killed parent (a crash,
+    ``kill -9``) does not close the pool, and its workers would wait on it for ever."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_wait_then_exit, args=(parent.sentinel,), daemon=True).start()
+
+
+def _wait_then_exit(sentinel: int) -> None:
+    wait([sentinel])
+    os._exit(1)
 
 
 def _submit(pool: ProcessPoolExecutor, batch: Batch) -> Future[bytes]:
