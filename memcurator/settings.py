@@ -28,6 +28,9 @@ class Settings(BaseSettings):
     # the conversation is agents and tools rather than people's lives.
     transient_learned: bool = False
     batch_size: int = 1000
+    # Processes that run the gate beside ingest's writer on long streams (app/gate_pool.py):
+    # unset, one per core but one (at most 4); 0 keeps the gate in the ingesting process.
+    gate_workers: int | None = None
     max_line_bytes: int = 1_048_576
     # The nightly pass (rules 6 and 7).
     expire_after_days: float = 30.0

@@ -152,7 +152,9 @@ def ingest_stream(
     batches is in flight, so memory stays flat however long the stream.
     """
     report = IngestReport()
-    retry = retry or RetryPolicy.from_settings(Settings())
+    settings = Settings()
+    retry = retry or RetryPolicy.from_settings(settings)
+    gate_workers = settings.gate_workers if gate_workers is None else gate_workers
     # A line read from a file knows its number there; other sources are counted.
     numbered = ((getattr(raw, "line_no", None) or i, raw) for i, raw in enumerate(lines, 1))
     repeats = RepeatedRejections()

@@ -4,7 +4,6 @@ write log; a lost worker costs nothing but time."""
 
 from __future__ import annotations
 
-import json
 import sys
 import types
 from collections.abc import Callable
@@ -122,4 +121,26 @@ def test_a_script_a_worker_would_run_again_keeps_the_gate_in_process(
     assert main_reimport_safe()
     main_module("main()\n", spec_name="memcurator.__main__")  # python -m memcurator
     assert main_reimport_safe()
-    assert json.dumps(gate_pool.MAX_WORKERS)  # the cap is a plain number
+
+
+@pytest.mark.parametrize(("env", "expected"), [("0", 0), ("2", 2), (None, None)])
+def test_the_gate_workers_setting_reaches_the_pool(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch, env: str | None, expected: int | None
+) -> None:
+    """MEMCURATOR_GATE_WORKERS=0 keeps the gate in the ingesting process; unset, the pool
+    picks its default; an explicit argument wins over the setting."""
+    seen: list[int | None] = []
+
+    def spy(batches: Any, workers: int | None = None, **kwargs: Any) -> Any:
+        seen.append(workers)
+        return judged_batches(batches, workers=0)
+
+    monkeypatch.setattr("memcurator.app.ingest.judged_batches", spy)
+    if env is None:
+        monkeypatch.delenv("MEMCURATOR_GATE_WORKERS", raising=False)
+    else:
+        monkeypatch.setenv("MEMCURATOR_GATE_WORKERS", env)
+    lines = [raw.encode() for raw in generate_stream(users=1, days=1, seed=5)]
+    ingest_stream(engine, lines, clock=lambda: FIXED)
+    ingest_stream(engine, lines, clock=lambda: FIXED, gate_workers=1)
+    assert seen == [expected, 1]
