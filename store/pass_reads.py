@@ -378,13 +378,15 @@ def load_topics(
     wanted = sorted({m for r in rows for m in (r.links or [])[-TOPIC_SAMPLE:]})
     recent: dict[str, Member] = {}
     for id_in in in_values(Entry.id, wanted, conn):
-        for m in conn.execute(
+        # Plain tuples: the rows here are a topic's 50 most recent members each, the bulk of
+        # what a night reads.
+        for member_id, content, created_at, confidence, sensitivity in conn.execute(
             select(
                 Entry.id, Entry.content, Entry.created_at, Entry.confidence, Entry.sensitivity
             ).where(Entry.tenant == tenant, id_in)
-        ):
-            recent[m.id] = Member(
-                m.id, m.content, m.created_at, m.confidence, m.sensitivity, m.created_at
+        ).tuples():
+            recent[member_id] = Member(
+                member_id, content, created_at, confidence, sensitivity, created_at
             )
     return [
         Topic(
