@@ -8,11 +8,22 @@ Loads only: what the pass decides is ``memcurator.consolidation`` and ``memcurat
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Select, and_, exists, func, or_, select, text, union
+from sqlalchemy import (
+    ColumnElement,
+    Connection,
+    Select,
+    and_,
+    exists,
+    func,
+    or_,
+    select,
+    text,
+    union,
+)
 from sqlalchemy.orm import aliased
 
 from memcurator.consolidation import (
@@ -212,8 +223,17 @@ def load_observations(
     *,
     stamps: dict[str, Stamp] | None = None,
     tenant: str,
+    window: ChangeWindow | None = None,
 ) -> list[Observation]:
-    """The active observations of ``scopes`` with their sightings before ``cutoff``."""
+    """The active observations of ``scopes`` with their sightings before ``cutoff``; with
+    ``window``, only those whose plan tonight may hold something (``may_change``)."""
+    wanted = [
+        Entry.type == MemoryType.OBSERVATION,
+        Entry.status == Status.ACTIVE,
+        Entry.created_at < cutoff,
+    ]
+    if window is not None:
+        wanted.append(may_change(window))
     rows: list[Any] = []
     for scope_in in in_values(Entry.scope_key, scopes, conn):
         rows += conn.execute(
@@ -221,12 +241,7 @@ def load_observations(
                 Entry.id, Entry.scope_key, Entry.tool, Entry.content, Entry.created_at,
                 Entry.confidence, Entry.sensitivity, Entry.subject_key, Entry.evidence,
                 Entry.last_confirmed_at, Entry.subject_value, Entry.source_kind,
-            ).where(
-                Entry.type == MemoryType.OBSERVATION,
-                Entry.status == Status.ACTIVE,
-                Entry.created_at < cutoff,
-                scope_in,
-            )
+            ).where(*wanted, scope_in)
         ).all()  # fmt: skip
     if stamps is not None:
         stamps.update({r.id: (Status.ACTIVE, r.evidence, r.last_confirmed_at) for r in rows})
@@ -250,6 +265,34 @@ def load_observations(
         )
         for r in rows
     ]
+
+
+def may_change(w: ChangeWindow) -> ColumnElement[bool]:
+    """An active observation whose plan tonight may hold something, by the tests
+    ``changed_scopes`` applies to its scope, one observation at a time: created or seen in the
+    window (it may qualify for promotion), due to expire, rewritten since the previous pass, or
+    in no topic yet (it may join one, or form one with tonight's). Any other was loaded by the
+    previous pass with the same sightings and left as it is: its promotion and expiry were
+    decided then, and it is in a topic already, so it plans nothing tonight either."""
+    seen = exists().where(
+        EntrySource.tenant == Entry.tenant,
+        EntrySource.entry_id == Entry.id,
+        or_(
+            and_(EntrySource.created_at >= w.since, EntrySource.created_at < w.cutoff),
+            and_(EntrySource.created_at > w.due_from, EntrySource.created_at <= w.due_to),
+        ),
+    )
+    in_topic = exists().where(
+        TopicMember.tenant == Entry.tenant, TopicMember.observation_id == Entry.id
+    )
+    return or_(
+        Entry.created_at >= w.since,
+        and_(Entry.created_at > w.due_from, Entry.created_at <= w.due_to),
+        Entry.updated_at >= w.touched,
+        Entry.updated_at == w.since,
+        ~in_topic,
+        seen,
+    )
 
 
 def _sightings(
@@ -303,10 +346,20 @@ def _in_topics(conn: Connection, tenant: str, ids: Sequence[str]) -> set[str]:
     return members
 
 
-def load_topics(conn: Connection, scopes: Sequence[str], *, tenant: str) -> list[Topic]:
+def load_topics(
+    conn: Connection,
+    scopes: Sequence[str],
+    *,
+    tenant: str,
+    groups: Collection[tuple[str, str]] | None = None,
+) -> list[Topic]:
     """The topic entries of ``scopes``: every member's id (the entry's ``links``), the most
     recent members' text, and the entry's own aggregates. A topic's nightly cost does not grow
-    with its age."""
+    with its age. With ``groups`` ((scope, tool key) pairs), only the topics of those groups:
+    the only ones tonight's unassigned observations can join, and so the only ones a plan reads
+    (``memcurator.consolidation.batch_topics``)."""
+    if groups is not None:
+        scopes = sorted({scope for scope, _ in groups})
     rows: list[Any] = []
     for scope_in in in_values(Entry.scope_key, scopes, conn):
         rows += conn.execute(
@@ -320,16 +373,20 @@ def load_topics(conn: Connection, scopes: Sequence[str], *, tenant: str) -> list
                 scope_in,
             )
         ).all()  # fmt: skip
+    if groups is not None:
+        rows = [r for r in rows if (r.scope_key, topic_tool_key(r.subject_key)) in groups]
     wanted = sorted({m for r in rows for m in (r.links or [])[-TOPIC_SAMPLE:]})
     recent: dict[str, Member] = {}
     for id_in in in_values(Entry.id, wanted, conn):
-        for m in conn.execute(
+        # Plain tuples: the rows here are a topic's 50 most recent members each, the bulk of
+        # what a night reads.
+        for member_id, content, created_at, confidence, sensitivity in conn.execute(
             select(
                 Entry.id, Entry.content, Entry.created_at, Entry.confidence, Entry.sensitivity
             ).where(Entry.tenant == tenant, id_in)
-        ):
-            recent[m.id] = Member(
-                m.id, m.content, m.created_at, m.confidence, m.sensitivity, m.created_at
+        ).tuples():
+            recent[member_id] = Member(
+                member_id, content, created_at, confidence, sensitivity, created_at
             )
     return [
         Topic(

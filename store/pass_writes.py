@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, cast, column, insert, select, update, values
+from sqlalchemy import Connection, bindparam, column, insert, select, update, values
 from sqlalchemy.dialects.postgresql import JSONB
 
 from memcurator.consolidation import Expiry, Placement, Policy, Promotion, TopicUpdate
@@ -200,23 +200,27 @@ class PassWriter:
 
     def batch(self, topics: Sequence[TopicUpdate]) -> None:
         members = []
-        for t in topics:
-            if t.is_new:
-                self.conn.execute(insert(Entry), [self._topic_row(t)])
-            else:
+        grown = [t for t in topics if not t.is_new]
+        if self.conn.dialect.name == "postgresql":
+            self._grow_all(grown)
+        else:
+            for t in grown:
                 self.conn.execute(
                     update(Entry)
                     .where(Entry.tenant == self.tenant, Entry.id == t.topic_id)
                     .values(
                         content=t.content,
                         evidence=len(t.members),
-                        links=self._appended(t),
+                        links=list(t.members),
                         confidence=t.confidence,
                         sensitivity=t.sensitivity,
                         last_confirmed_at=t.last_seen,
                         updated_at=self.cutoff,
                     )
                 )
+        for t in topics:
+            if t.is_new:
+                self.conn.execute(insert(Entry), [self._topic_row(t)])
             joined = set(t.new_members)
             members += [
                 {
@@ -241,12 +245,35 @@ class PassWriter:
             insert_rows(self.conn, TopicMember, members)
         self.flush()
 
-    def _appended(self, t: TopicUpdate) -> Any:
-        """The topic's links with its new members appended: on PostgreSQL in the statement
-        (``||``), so a year-old topic's ids are not sent back each night; SQLite gets the list."""
-        if self.conn.dialect.name != "postgresql":
-            return list(t.members)
-        return Entry.links.op("||")(cast(list(t.new_members), JSONB))
+    def _grow_all(self, grown: Sequence[TopicUpdate]) -> None:
+        """The grown topics on PostgreSQL: one ``UPDATE ... FROM (VALUES ...)`` per chunk, each
+        topic's new members appended to its links in the statement (``||``), so a year-old
+        topic's ids are not sent back each night, nor a statement sent per topic."""
+        for chunk in chunks(grown, width=7):
+            rows = values(
+                column("tid", Entry.id.type), column("content", Entry.content.type),
+                column("evidence", Entry.evidence.type), column("joined", JSONB),
+                column("confidence", Entry.confidence.type),
+                column("sensitivity", Entry.sensitivity.type),
+                column("last_seen", Entry.last_confirmed_at.type), name="grown",
+            ).data([
+                (t.topic_id, t.content, len(t.members), list(t.new_members), t.confidence,
+                 t.sensitivity, t.last_seen)
+                for t in chunk
+            ])  # fmt: skip
+            self.conn.execute(
+                update(Entry)
+                .where(Entry.tenant == self.tenant, Entry.id == rows.c.tid)
+                .values(
+                    content=rows.c.content,
+                    evidence=rows.c.evidence,
+                    links=Entry.links.op("||")(rows.c.joined),
+                    confidence=rows.c.confidence,
+                    sensitivity=rows.c.sensitivity,
+                    last_confirmed_at=rows.c.last_seen,
+                    updated_at=self.cutoff,
+                )
+            )
 
     def _topic_row(self, t: TopicUpdate) -> dict[str, Any]:
         """A new topic: a summary entry of the pass itself, named after its first member."""

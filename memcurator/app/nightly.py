@@ -21,8 +21,17 @@ from typing import Any
 from sqlalchemy import Connection
 
 from memcurator.consolidation import Observation, PassPlan, Policy, plan_partition
+from memcurator.keys import tool_key
 from memcurator.promotion import place_promotions
-from memcurator.steps import FIGURES, STEPS, Partition, Step, change_window, cutoff_of
+from memcurator.steps import (
+    FIGURES,
+    STEPS,
+    ChangeWindow,
+    Partition,
+    Step,
+    change_window,
+    cutoff_of,
+)
 from store.engine import set_tenants
 from store.pass_reads import (
     Stamp,
@@ -175,31 +184,45 @@ def plan(
 ) -> list[_TenantWork]:
     """Load every tenant's share of ``partition`` and plan it; nothing is written yet."""
     work = []
-    for tenant, scopes in sorted(scopes_to_load(conn, partition, cutoff, policy).items()):
+    window = pass_window(conn, partition, cutoff, policy)
+    for tenant, scopes in sorted(scopes_to_load(conn, partition, cutoff, window).items()):
         set_tenants(conn, [tenant])
         stamps: dict[str, Stamp] = {}
-        observations = load_observations(conn, scopes, cutoff, stamps=stamps, tenant=tenant)
-        topics = load_topics(conn, scopes, tenant=tenant)
+        observations = load_observations(
+            conn, scopes, cutoff, stamps=stamps, tenant=tenant, window=window
+        )
+        # Only the topics tonight's unassigned observations can join (their scope and tool).
+        groups = {(o.scope_key, tool_key(o.tool)) for o in observations if not o.in_topic}
+        topics = load_topics(conn, scopes, tenant=tenant, groups=groups)
         planned = plan_partition(observations, topics, cutoff=cutoff, policy=policy)
         work.append(_TenantWork(tenant, scopes, observations, stamps, planned))
     set_tenants(conn, [])
     return work
 
 
-def scopes_to_load(
+def pass_window(
     conn: Connection, partition: Partition, cutoff: datetime, policy: Policy
-) -> dict[str, list[str]]:
-    """The scopes of ``partition`` whose plan tonight may hold something, by tenant: after a
-    previous pass of the partition, those with something new, rewritten or due since
-    (``ChangeWindow``), found by index; on its first night, every scope with an active
-    observation. A scope left out would have planned nothing (its observations, topics and
-    sightings are as they were when its last pass left them), so the result is the same."""
+) -> ChangeWindow | None:
+    """What may have changed for ``partition`` since its previous pass (``ChangeWindow``), or
+    None on its first night (or after a pass for a later date): then everything is loaded."""
     as_of = (cutoff - timedelta(days=1)).date()
     previous = previous_pass(conn, as_of.isoformat(), partition)
     if previous is None:
-        return partition_scopes(conn, partition, cutoff)
+        return None
     last_date, last_start = previous
-    window = change_window(cutoff, date.fromisoformat(last_date), last_start, policy.expire_after)
+    return change_window(cutoff, date.fromisoformat(last_date), last_start, policy.expire_after)
+
+
+def scopes_to_load(
+    conn: Connection, partition: Partition, cutoff: datetime, window: ChangeWindow | None
+) -> dict[str, list[str]]:
+    """The scopes of ``partition`` whose plan tonight may hold something, by tenant: after a
+    previous pass of the partition, those with something new, rewritten or due in ``window``
+    (``pass_window``), found by index; on its first night (no window), every scope with an
+    active observation. A scope left out would have planned nothing (its observations, topics
+    and sightings are as they were when its last pass left them), so the result is the same."""
+    if window is None:
+        return partition_scopes(conn, partition, cutoff)
     return changed_scopes(conn, partition, window)
 
 

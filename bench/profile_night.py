@@ -1,0 +1,142 @@
+"""Profile the nightly pass's own work, one night at a time, without Prefect.
+
+    python bench/profile_night.py build --pg-url URL --users 100 --days 120
+    python bench/profile_night.py night --pg-url URL --users 100 --days 120 [--profile N]
+
+``build`` synthesises the post-gate store of ``bench_nightly.py`` (same workload, same seed)
+into ``<database>_base`` and runs the nightly pass for every day but the last, partition-major
+and in this process (each partition's night in its own transaction, under the pass lock, with
+one fixed clock), so the changed-scope path is taken as in production. ``--deeper N`` then
+copies the history N times further back (10x the store with ``--deeper 9``).
+
+``night`` copies that store (a template copy: every run starts from the same bytes), runs the
+last day of data (a night with the day's activity) and the day after it, prints each night's
+seconds (the partitions one after another: the pass's own work, no Prefect) and a digest of
+the export, and with ``--profile N`` the top N functions of the first night by cumulative time.
+Run it before and after a change on the same template to compare times and exports.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import hashlib
+import io
+import json
+import pstats
+import sys
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_nightly import (
+    START,
+    create_database,
+    database_url,
+    deepen_history,
+    synthesise,
+)
+
+from memcurator.app.nightly import Partition, consolidate_partition
+from memcurator.consolidation import Policy
+from store.engine import WRITER, make_engine, upgrade
+from store.passlock import pass_lock
+from store.queries import iter_entries
+
+NOW = datetime(2026, 1, 1, tzinfo=UTC)  # the passes' clock: after every row's stamp
+
+
+def run_night(url: str, day: object, partitions: int) -> float:
+    engine = make_engine(url)
+    began = time.perf_counter()
+    try:
+        for index in range(partitions):
+            with (
+                pass_lock(engine),
+                engine.connect().execution_options(**WRITER) as conn,
+                conn.begin(),
+            ):
+                consolidate_partition(
+                    conn, as_of=day, partition=Partition(index, partitions),  # type: ignore[arg-type]
+                    policy=Policy(), flow_run_id="profile", now=NOW,
+                )  # fmt: skip
+        return time.perf_counter() - began
+    finally:
+        engine.dispose()
+
+
+def build(args: argparse.Namespace) -> None:
+    base = f"{args.database}_base"
+    url = database_url(args.pg_url, base)
+    create_database(args.pg_url, base)
+    engine = make_engine(url)
+    upgrade(engine)
+    loaded = synthesise(engine, args.users, args.days)
+    engine.dispose()
+    print(f"synthesised {loaded['entries']:,} entries, {loaded['entry_sources']:,} sources")
+    began = time.perf_counter()
+    for d in range(args.days - 1):
+        seconds = run_night(url, START + timedelta(days=d), args.partitions)
+        if d % 30 == 29:
+            print(f"  night {d + 1}: {seconds:.2f} s", flush=True)
+    print(f"backfilled {args.days - 1} nights in {time.perf_counter() - began:.1f} s")
+    if args.deeper:
+        grown = deepen_history(url, args.deeper, args.days)
+        print(f"deepened x{args.deeper + 1}: {grown['entries']:,} entries")
+
+
+def night(args: argparse.Namespace) -> None:
+    base, run = f"{args.database}_base", f"{args.database}_run"
+    last = START + timedelta(days=args.days - 1)
+    for repeat in range(args.repeat):
+        create_database(args.pg_url, run, template=base)
+        url = database_url(args.pg_url, run)
+        profiler = cProfile.Profile() if args.profile and repeat == 0 else None
+        times = []
+        for day in (last, last + timedelta(days=1)):
+            if profiler is not None and day == last:
+                profiler.enable()
+            times.append(run_night(url, day, args.partitions))
+            if profiler is not None and day == last:
+                profiler.disable()
+        engine = make_engine(url)
+        digest = hashlib.sha256()
+        for entry in iter_entries(engine, status="all"):
+            digest.update(json.dumps(entry, ensure_ascii=False, sort_keys=True).encode())
+        engine.dispose()
+        print(
+            f"run {repeat + 1}: night {last} {times[0]:.3f} s, night after {times[1]:.3f} s, "
+            f"export {digest.hexdigest()[:16]}",
+            flush=True,
+        )
+        if profiler is not None:
+            if args.profile_out:
+                profiler.dump_stats(args.profile_out)
+            out = io.StringIO()
+            pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(args.profile)
+            print(out.getvalue())
+            out = io.StringIO()
+            pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(args.profile)
+            print(out.getvalue())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("what", choices=("build", "night"))
+    parser.add_argument("--pg-url", required=True)
+    parser.add_argument("--database", default="memcurator_profile_night")
+    parser.add_argument("--users", type=int, default=100)
+    parser.add_argument("--days", type=int, default=120)
+    parser.add_argument("--partitions", type=int, default=8)
+    parser.add_argument("--deeper", type=int, default=0)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--profile", type=int, default=0, help="print the top N functions")
+    parser.add_argument("--profile-out", help="write the first night's cProfile stats here")
+    args = parser.parse_args()
+    (build if args.what == "build" else night)(args)
+
+
+if __name__ == "__main__":
+    main()
