@@ -33,7 +33,7 @@ def _attribute_initials(attribute: str) -> tuple[str, ...]:
 _SET_HEADS = _words(
     "allergy allergic intolerance restriction certification pet skill member "
     "hobby interest child children kid sibling award degree qualification "
-    "reviewer maintainer owner own contact tag"
+    "reviewer maintainer owner own contact tag dependency"
 )
 _SINGLE_MARKS = _words("preferred primary favourite main default current usual")
 
@@ -42,13 +42,14 @@ _SINGLE_MARKS = _words("preferred primary favourite main default current usual")
 # "retention_days" a number (weekdays that gather, "gym_days", are read as one value too).
 _ONE_SETTING = frozenset({
     "hours", "minutes", "seconds", "days", "weeks", "months", "years", "units", "settings",
-    "terms", "approvals",
+    "terms", "approvals", "preferences", "prefs",
 })  # fmt: skip
 
 
 def _plural_head(words: list[str]) -> bool:
-    """Whether the name's head noun is plural: its last word ("supported_browsers",
-    "deploy_regions"), or the word before a participle ("tools_used", "linters_enabled")."""
+    """Whether a name of several words has a plural head noun: its last word
+    ("supported_browsers", "deploy_regions"), or the word before a participle ("tools_used",
+    "linters_enabled")."""
     words = [w for w in words if w and not w.isupper()]  # "EACCES" is a code, not a plural
     if len(words) > 1 and words[-1].endswith(("ed", "en")):
         words = words[:-1]
@@ -63,17 +64,16 @@ def _plural_head(words: list[str]) -> bool:
 
 def cardinality(attribute: str | None) -> Cardinality:
     """'set' for attributes that gather values (allergies, intolerances, dietary restrictions,
-    languages spoken, certifications, pets, skills, team members, any plural head noun such as
-    supported browsers...), 'single' otherwise (seat preference, diet, timezone, employer,
-    editor, working hours...), on normalised names ('food_allergies')."""
+    languages spoken, certifications, pets, skills, team members, dependencies, a name of
+    several words with a plural head such as supported_browsers...), 'single' otherwise (seat
+    preference, diet, timezone, employer, editor, working hours, preferred_seats...), on
+    normalised names ('food_allergies')."""
     words = re.split(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])", attribute or "")
     parts = {_stem(word.lower()) for word in words if word}
-    if not parts:
+    if parts & _SINGLE_MARKS or not parts:
         return "single"
-    if _plural_head(words):
-        return "set"
-    if parts & _SINGLE_MARKS:
-        return "single"
+    if len([w for w in words if w]) > 1 and _plural_head(words):
+        return "set"  # a plural alone ("seats") is a spelling of the attribute (attributes.py)
     if parts & _SET_HEADS or (_stem("language") in parts and parts & {"spoken", "speak"}):
         return "set"  # languages someone speaks gather; a programming language does not
     return "single"

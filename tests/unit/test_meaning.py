@@ -351,14 +351,15 @@ SET_VALUED = ["allergies", "allergy", "food_allergies", "Food Allergies", "intol
               "dietary_restrictions", "languages_spoken", "spoken_languages", "languagesSpoken",
               "certifications", "pets", "skills", "team_members", "hobbies", "owned_services",
               "services_owned", "ownedRepos", "supported_browsers", "deploy_regions",
-              "slack_channels", "tools_used", "linters_enabled", "favorite_cuisines",
+              "slack_channels", "tools_used", "linters_enabled",
               "streaming_subscriptions", "dependencies"]
 SINGLE_VALUED = ["seat_preference", "diet", "timezone", "employer", "programming_language",
                  "preferred_programming_language", "home_city", "manager", "editor", "theme",
                  "flight_preference", "deploy_process", "code_review", "preferred_pet",
                  "ownership_model", "working_hours", "focus_hours", "measurement_units",
                  "log_retention_days", "required_approvals", "travel_class", "laptop_os",
-                 "hotfix_process", "npm:EACCES", "", None]
+                 "hotfix_process", "npm:EACCES", "seats", "preferred_seats",
+                 "seat_preferences", "", None]
 
 
 @pytest.mark.parametrize("attribute", SET_VALUED)
