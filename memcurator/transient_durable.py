@@ -76,6 +76,36 @@ _KIN = _words(
     grandmother grandfather grandparents granddad grandkids grandson granddaughter nana in-laws
     boyfriend girlfriend fiance fiancé fiancee twins toddler baby babies stepdad stepmom
     stepson stepdaughter dog dogs cat cats puppy kitten pet pets
+    hubby wifey kiddo kiddos bestie bff roommate roommates flatmate housemate neighbor
+    neighbour neighbors neighbours coworker coworkers boss landlord landlady classmate
+    classmates puppies kittens horse horses bunny rabbit hamster parrot vet
+    """
+)
+# Health, a standing situation of a life: conditions, treatment, the people who give it.
+_HEALTH = _words(
+    """
+    therapist therapy physio physiotherapy dentist chemo cancer diabetes diabetic asthma
+    migraine migraines arthritis injury injured sprained fractured crutches knee ankle wrist
+    hip shoulder medication meds prescription insulin anxiety depression adhd autism
+    autistic deaf rehab sober sobriety ivf miscarriage newborn
+    """
+)
+# Events of a life told in the past ("we adopted him", "I quit in March") and pursuits that fill
+# one (hobbies nobody narrates as an in-flight action of an assistant).
+_EVENTS = _words(
+    """
+    adopted adopting hired fired quit quitting resigned relocated relocating proposed eloped
+    died hometown neighborhood neighbourhood kindergarten preschool daycare retirement church
+    yoga pilates guitar piano violin drums ukulele knitting crochet gardening hiking camping
+    fishing surfing climbing bouldering skiing snowboarding pottery watercolor watercolors
+    proud
+    """
+)
+# Numbers of years: an age or a span of a life ("six years", "<num> years old").
+_NUMBER_WORDS = _words(
+    """
+    <num> two three four five six seven eight nine ten eleven twelve fifteen twenty thirty
+    forty fifty few several many
     """
 )
 # Events and stages of a life, and its places: what a personal fact is about.
@@ -102,6 +132,28 @@ _LIFE_SPANS = frozenset(
         "for years",
         "all week",
         "last weekend",
+        "this year",
+        "next year",
+        "last month",
+        "next month",
+        "first date",
+        "high school",
+        "grad school",
+        "once a",
+        "twice a",
+        "times a",
+        "passed away",
+        "gave birth",
+        "laid off",
+        "my friend",
+        "my friends",
+        "best friend",
+        "a friend",
+        "our friends",
+        "back home",
+        "year old",
+        "years old",
+        "months old",
     ]
 )
 # The speaker's own feelings ("Exactly how I feel about it"): chatter reports actions, not these.
@@ -116,7 +168,17 @@ _THIRD_PERSON = _words("he she he's she's he'll she'll he'd she'd him his her he
 # Standing situations of a life named by two words ("still waiting on the green card", "the big
 # news is we're moving").
 _LIFE_PAIRS = frozenset(
-    ["green card", "work permit", "residence permit", "we're moving", "i'm moving", "new job"]
+    [
+        "green card",
+        "work permit",
+        "residence permit",
+        "we're moving",
+        "i'm moving",
+        "new job",
+        "can barely",
+        "can hardly",
+        "could barely",
+    ]
 )
 _WEAK_PAIRS = frozenset(["for me", "for us", "for my", "for our"])
 _MOMENT = _words("now currently yet still just rn atm today tonight happy enjoy")
@@ -261,8 +323,9 @@ def durable_shape(text: str, tokens: list[str]) -> bool:
 
 
 def _later_sentences(text: str) -> list[list[str]]:
-    """The words of each sentence after the first ("Ooh nice. I keep saying I'll try it")."""
-    for end in ("! ", "? "):
+    """The words of each sentence or comma-joined clause after the first ("Ooh nice. I keep
+    saying I'll try it", "Ok cool thx, also i play on the NA server")."""
+    for end in ("! ", "? ", ", "):
         text = text.replace(end, ". ")
     return [_TOKEN(part) for part in text.split(". ")[1:]]
 
@@ -284,12 +347,20 @@ def _in_the_moment(tokens: list[str], pairs: set[str]) -> bool:
     return any(a in _BE and b.endswith("ing") and len(b) > 4 for a, b in pairwise(tokens))
 
 
+def _years(tokens: list[str]) -> bool:
+    """A number of years: "two years", "<num> years", "a few years" (a span of a life)."""
+    return any(b in ("years", "decades") and a in _NUMBER_WORDS for a, b in pairwise(tokens))
+
+
 def personal(tokens: list[str], pairs: set[str]) -> bool:
     """A fact about someone's life: a relative or a pet, a life event, a span of a life, the
     speaker's feelings, or a third person as the subject (see _KIN)."""
     return not (
         _KIN.isdisjoint(tokens)
         and _LIFE.isdisjoint(tokens)
+        and _HEALTH.isdisjoint(tokens)
+        and _EVENTS.isdisjoint(tokens)
+        and not _years(tokens)
         and _THIRD_PERSON.isdisjoint(tokens)
         and _LIFE_SPANS.isdisjoint(pairs)
         and _LIFE_PAIRS.isdisjoint(pairs)
@@ -324,7 +395,7 @@ def _shape(text: str, tokens: list[str]) -> bool:
     if _profile(tokens) and not _in_the_moment(tokens, pairs):
         return True
     # A habit may follow a reaction: "Ooh nice, swimming is so good. I keep saying I'll try it".
-    return ". " in text and any(habit(words) for words in _later_sentences(text))
+    return (". " in text or ", " in text) and any(habit(w) for w in _later_sentences(text))
 
 
 def _generic(tokens: list[str]) -> bool:
