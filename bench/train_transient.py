@@ -46,6 +46,7 @@ SETS = {
     "1": "transient_labelled.jsonl",
     "1b": "transient_heldout.jsonl",
     "8": "transient_train_8.jsonl",
+    "10": "transient_train_10.jsonl",
     "2": "transient_heldout_2.jsonl",
     "3": "transient_heldout_3.jsonl",
     "4": "transient_train_4.jsonl",
@@ -58,7 +59,7 @@ SETS = {
 KEY_PAIRS = ("key_pairs_labelled.jsonl", "key_pairs_heldout.jsonl")
 # Casual conversations between people, each turn labelled whether it carries a personal fact; the
 # turns that do are durable training rows and, each file left out in turn, a guard.
-CONVERSATIONS = {"convo": "convo_turns_blind.jsonl"}
+CONVERSATIONS = {"convo": "convo_turns_blind.jsonl", "convo3": "convo_turns_train_3.jsonl"}
 # Guard groups: durable statements that must never be dropped (the personal-fact turns of each
 # conversation file: at least GUARD_KEPT of them).
 GUARDS = ("keys", "bankA", *CONVERSATIONS)
@@ -66,7 +67,7 @@ GUARD_KEPT = 0.995
 # The threshold the model ships with, as ``--cv`` chose it: the lowest at which the pooled figures
 # and every guard hold, both there and one step of GRID below it (a margin, precision first).
 # The exported threshold is also at least MARGIN above every durable training row's score.
-THRESHOLD = 2.75
+THRESHOLD = 2.5
 TARGET_PRECISION = 0.995
 GRID = [round(0.25 * i, 2) for i in range(-4, 17)]
 C = 1.0

@@ -36,6 +36,11 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
+def _pairs(text: str) -> frozenset[str]:
+    """Word pairs written as one comma-separated line."""
+    return frozenset(pair.strip() for pair in text.split(","))
+
+
 # Words that state a habit, a rule, a preference or a standing fact about someone.  Any one of them
 # keeps the candidate: these are the statements whose loss costs most, and chatter rarely needs
 # them.  Chosen by meaning, not fitted to any example set.
@@ -132,29 +137,11 @@ _LIFE_SPANS = frozenset(
         "for years",
         "all week",
         "last weekend",
-        "this year",
-        "next year",
-        "last month",
-        "next month",
-        "first date",
-        "high school",
-        "grad school",
-        "once a",
-        "twice a",
-        "times a",
-        "passed away",
-        "gave birth",
-        "laid off",
-        "my friend",
-        "my friends",
-        "best friend",
-        "a friend",
-        "our friends",
-        "back home",
-        "year old",
-        "years old",
-        "months old",
     ]
+) | _pairs(
+    "this year, next year, last month, next month, first date, high school, grad school, once a, "
+    "twice a, times a, passed away, gave birth, laid off, my friend, my friends, best friend, "
+    "a friend, our friends, back home, year old, years old, months old"
 )
 # The speaker's own feelings ("Exactly how I feel about it"): chatter reports actions, not these.
 _FEELINGS = frozenset(
@@ -167,20 +154,21 @@ _FEELINGS = frozenset(
 _THIRD_PERSON = _words("he she he's she's he'll she'll he'd she'd him his her hers")
 # Standing situations of a life named by two words ("still waiting on the green card", "the big
 # news is we're moving").
-_LIFE_PAIRS = frozenset(
-    [
-        "green card",
-        "work permit",
-        "residence permit",
-        "we're moving",
-        "i'm moving",
-        "new job",
-        "can barely",
-        "can hardly",
-        "could barely",
-    ]
+_LIFE_PAIRS = _pairs(
+    "green card, work permit, residence permit, we're moving, i'm moving, new job, can barely, "
+    "can hardly, could barely"
 )
 _WEAK_PAIRS = frozenset(["for me", "for us", "for my", "for our"])
+# A decision or a long-running pursuit, often a terse gerund ("Skipping the trade show", "Going
+# with the blue logo", "Training for a triathlon"): weak cues, as narration of the moment says
+# "now" ("Skipping that step for now").
+_DECISION_WORDS = _words("skipping sunsetting deprecating decommissioning renovating remodeling")
+_DECISION_PAIRS = _pairs(
+    "going with, went with, sticking with, opting for, opted for, training for, saving for, "
+    "saving up, phasing out"
+)
+# "since I was eight", "since <num>": a span of a life.
+_SINCE_SUBJECTS = _words("i we you he she they")
 _MOMENT = _words("now currently yet still just rn atm today tonight happy enjoy")
 _MOMENT_PAIRS = frozenset(["the moment", "right now", "so far", "on me"])
 _BE = _words("is are am i'm we're it's that's keeps keep")
@@ -348,8 +336,14 @@ def _in_the_moment(tokens: list[str], pairs: set[str]) -> bool:
 
 
 def _years(tokens: list[str]) -> bool:
-    """A number of years: "two years", "<num> years", "a few years" (a span of a life)."""
-    return any(b in ("years", "decades") and a in _NUMBER_WORDS for a, b in pairwise(tokens))
+    """A number of years ("two years", "<num> years", "a few years"), or a time since ("since I
+    was eight", "since <num>"): a span of a life."""
+    if any(b in ("years", "decades") and a in _NUMBER_WORDS for a, b in pairwise(tokens)):
+        return True
+    return any(
+        a == "since" and (b == "<num>" or (b in _SINCE_SUBJECTS and c in ("was", "were")))
+        for a, b, c in zip(tokens, tokens[1:], tokens[2:], strict=False)
+    )
 
 
 def personal(tokens: list[str], pairs: set[str]) -> bool:
@@ -377,7 +371,12 @@ def _shape(text: str, tokens: list[str]) -> bool:
         return True
     if not question and not _PAIRS.isdisjoint(pairs):
         return True
-    weak = not _WEAK_CUES.isdisjoint(tokens) or (not question and not _WEAK_PAIRS.isdisjoint(pairs))
+    weak = (
+        not _WEAK_CUES.isdisjoint(tokens)
+        or not _DECISION_WORDS.isdisjoint(tokens)
+        or not _DECISION_PAIRS.isdisjoint(pairs)
+        or (not question and not _WEAK_PAIRS.isdisjoint(pairs))
+    )
     if weak and not _in_the_moment(tokens, pairs):
         return True
     if not _NONE.isdisjoint(tokens) and _quantified(tokens):
