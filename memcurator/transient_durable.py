@@ -162,7 +162,7 @@ _WEAK_PAIRS = frozenset(["for me", "for us", "for my", "for our"])
 # A decision or a long-running pursuit, often a terse gerund ("Skipping the trade show", "Going
 # with the blue logo", "Training for a triathlon"): weak cues, as narration of the moment says
 # "now" ("Skipping that step for now").
-_DECISION_WORDS = _words("skipping sunsetting deprecating decommissioning renovating remodeling")
+_WEAK_CUES |= _words("skipping sunsetting deprecating decommissioning renovating remodeling")
 _DECISION_PAIRS = _pairs(
     "going with, went with, sticking with, opting for, opted for, training for, saving for, "
     "saving up, phasing out"
@@ -214,6 +214,7 @@ _SELF = _words("i we")
 _OWNED = _words("my our")
 _BETWEEN = _words("also only mostly mainly really usually often don't dont never rarely")
 _OPENERS = _words("also and but oh ok okay so well yes yeah no btw fyi ps")
+_HABIT_HEADS = _SELF | _OWNED | _OPENERS
 _POINTERS = _words("you your it that this them these those")
 # Verbs after "I"/"we" that describe the conversation, a thought or something just done, not a
 # habit: talking, thinking, seeing, the past tense of common verbs, and auxiliaries.
@@ -315,7 +316,11 @@ def _later_sentences(text: str) -> list[list[str]]:
     saying I'll try it", "Ok cool thx, also i play on the NA server")."""
     for end in ("! ", "? ", ", "):
         text = text.replace(end, ". ")
-    return [_TOKEN(part) for part in text.split(". ")[1:]]
+    parts = text.split(". ")[1:]
+    # Only a part opening on a subject or an opener can state a habit: tokenise only those.
+    return [
+        _TOKEN(p) for p in parts if p.lstrip().split(" ", 1)[0].strip("\"'(,.!?;:") in _HABIT_HEADS
+    ]
 
 
 def states_habit(content: str) -> bool:
@@ -338,28 +343,29 @@ def _in_the_moment(tokens: list[str], pairs: set[str]) -> bool:
 def _years(tokens: list[str]) -> bool:
     """A number of years ("two years", "<num> years", "a few years"), or a time since ("since I
     was eight", "since <num>"): a span of a life."""
-    if any(b in ("years", "decades") and a in _NUMBER_WORDS for a, b in pairwise(tokens)):
+    if ("years" in tokens or "decades" in tokens) and any(
+        b in ("years", "decades") and a in _NUMBER_WORDS for a, b in pairwise(tokens)
+    ):
         return True
-    return any(
+    return "since" in tokens and any(
         a == "since" and (b == "<num>" or (b in _SINCE_SUBJECTS and c in ("was", "were")))
         for a, b, c in zip(tokens, tokens[1:], tokens[2:], strict=False)
     )
 
 
 def personal(tokens: list[str], pairs: set[str]) -> bool:
-    """A fact about someone's life: a relative or a pet, a life event, a span of a life, the
-    speaker's feelings, or a third person as the subject (see _KIN)."""
+    """A fact about someone's life: a relative or a pet, health, a life event, a span of a life,
+    the speaker's feelings, or a third person as the subject (see _KIN)."""
     return not (
-        _KIN.isdisjoint(tokens)
-        and _LIFE.isdisjoint(tokens)
-        and _HEALTH.isdisjoint(tokens)
-        and _EVENTS.isdisjoint(tokens)
+        _PERSONAL_WORDS.isdisjoint(tokens)
+        and _PERSONAL_PAIRS.isdisjoint(pairs)
         and not _years(tokens)
-        and _THIRD_PERSON.isdisjoint(tokens)
-        and _LIFE_SPANS.isdisjoint(pairs)
-        and _LIFE_PAIRS.isdisjoint(pairs)
-        and _FEELINGS.isdisjoint(pairs)
     )
+
+
+# The classes above as one set of words and one of pairs: one look-up each.
+_PERSONAL_WORDS = _KIN | _LIFE | _HEALTH | _EVENTS | _THIRD_PERSON
+_PERSONAL_PAIRS = _LIFE_SPANS | _LIFE_PAIRS | _FEELINGS
 
 
 def _shape(text: str, tokens: list[str]) -> bool:
@@ -373,7 +379,6 @@ def _shape(text: str, tokens: list[str]) -> bool:
         return True
     weak = (
         not _WEAK_CUES.isdisjoint(tokens)
-        or not _DECISION_WORDS.isdisjoint(tokens)
         or not _DECISION_PAIRS.isdisjoint(pairs)
         or (not question and not _WEAK_PAIRS.isdisjoint(pairs))
     )

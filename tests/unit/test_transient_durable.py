@@ -229,3 +229,12 @@ def test_a_short_note_that_names_something_is_kept_when_words_alone_speak() -> N
     names something (a capitalised word after the first)."""
     assert logit("legal review on acme contract") is not None  # scored on its words
     assert logit("Legal review on Acme contract") is None  # names something: a record
+
+
+def test_a_decision_is_kept_unless_it_narrates_the_moment() -> None:
+    """A terse decision or pursuit opening on a gerund is a record; "for now" makes it narration."""
+    assert has_durable_cue("Skipping the spring offsite")
+    assert has_durable_cue("Going with the green palette")
+    assert has_durable_cue("been here since I was nine, love it")
+    assert not has_durable_cue("Skipping that check for now.")
+    assert not has_durable_cue("Going with your first suggestion right now.")
