@@ -349,7 +349,7 @@ def _years(tokens: list[str]) -> bool:
         return True
     return "since" in tokens and any(
         a == "since" and (b == "<num>" or (b in _SINCE_SUBJECTS and c in ("was", "were")))
-        for a, b, c in zip(tokens, tokens[1:], tokens[2:], strict=False)
+        for a, b, c in zip(tokens, tokens[1:], [*tokens[2:], ""], strict=False)
     )
 
 

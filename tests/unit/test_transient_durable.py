@@ -236,5 +236,6 @@ def test_a_decision_is_kept_unless_it_narrates_the_moment() -> None:
     assert has_durable_cue("Skipping the spring offsite")
     assert has_durable_cue("Going with the green palette")
     assert has_durable_cue("been here since I was nine, love it")
+    assert has_durable_cue("sorry, running late, had this bike since 2019")  # at the very end
     assert not has_durable_cue("Skipping that check for now.")
     assert not has_durable_cue("Going with your first suggestion right now.")
