@@ -7,14 +7,16 @@ export MEMCURATOR_TEST_PG_URL ?= postgresql://postgres@127.0.0.1:5432/memcurator
 
 # Rule 2's labelled sets: training first (3 and 5 were written blind and are now in the training
 # pool; eval_transient.py still scores them as counts only), then the blind held-out sets 6
-# and 7 (7 was written on 2026-12-02 by a helper who never saw the rule, frozen before tuning).
+# 7 and 9 and conversation guard 3 (written on 2026-12-02 by helpers who never saw the rule,
+# frozen before tuning; counts only).
 TRANSIENT_SETS := tests/data/transient_labelled.jsonl tests/data/transient_heldout.jsonl \
 	tests/data/transient_heldout_2.jsonl tests/data/transient_train_4.jsonl \
 	tests/data/transient_own_h11.jsonl tests/data/transient_own_h11_2.jsonl \
 	tests/data/transient_own_h11_3.jsonl tests/data/transient_train_8.jsonl \
 	tests/data/transient_train_10.jsonl \
 	tests/data/transient_heldout_3.jsonl tests/data/transient_heldout_5.jsonl \
-	tests/data/transient_heldout_6.jsonl tests/data/transient_heldout_7.jsonl
+	tests/data/transient_heldout_6.jsonl tests/data/transient_heldout_7.jsonl \
+	tests/data/transient_heldout_9.jsonl tests/data/convo_guard_3.jsonl
 
 .PHONY: install demo test lint bench eval clean check mutate
 
@@ -46,12 +48,14 @@ bench: install  ## ingest throughput against COPY, and peak memory, on PostgreSQ
 	$(PY) bench/eval_transient.py --rules-only $(TRANSIENT_SETS)
 	$(PY) bench/eval_dedup.py
 	$(PY) bench/eval_dedup.py --heldout tests/data/key_pairs_heldout_2.jsonl
+	$(PY) bench/eval_dedup.py --heldout tests/data/key_pairs_heldout_3.jsonl
 
 eval: install  ## quality only: transient detection, and key-first dedup against vector dedup
 	$(PY) bench/eval_transient.py $(TRANSIENT_SETS)
 	$(PY) bench/eval_transient.py --rules-only $(TRANSIENT_SETS)
 	$(PY) bench/eval_dedup.py
 	$(PY) bench/eval_dedup.py --heldout tests/data/key_pairs_heldout_2.jsonl
+	$(PY) bench/eval_dedup.py --heldout tests/data/key_pairs_heldout_3.jsonl
 
 check: lint test
 

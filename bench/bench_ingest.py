@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -77,12 +78,20 @@ def _conninfo(url: str) -> str:
     )
 
 
+# CPU seconds (user + system) of the last child and the processes it waited for (the gate's
+# workers): on a shared machine the wall time says how much CPU the run got, this what it used.
+LAST_CPU = [0.0]
+
+
 def run_child(args: list[str], env: dict[str, str]) -> tuple[float, int, str]:
     """Run a child; return its wall seconds, peak RSS in KiB, and stdout."""
     start = time.perf_counter()
     proc = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     _, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    LAST_CPU[0] = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     out = proc.stdout.read().decode() if proc.stdout else ""
     err = proc.stderr.read().decode() if proc.stderr else ""
     if os.waitstatus_to_exitcode(status) != 0:
@@ -92,18 +101,20 @@ def run_child(args: list[str], env: dict[str, str]) -> tuple[float, int, str]:
 
 def gate_run(
     pg_url: str, path: Path, *, keep: bool = False
-) -> tuple[float, int, dict[str, Any], str]:
-    """``memcurator ingest`` of ``path`` into a fresh schema; returns the schema if ``keep``."""
+) -> tuple[float, int, dict[str, Any], str, float]:
+    """``memcurator ingest`` of ``path`` into a fresh schema (wall seconds, peak RSS, counts,
+    the schema, kept if ``keep``, and CPU seconds)."""
     schema, url = fresh_schema_url(pg_url)
     env = {**os.environ, "MEMCURATOR_DATABASE_URL": url}
     cli = [sys.executable, "-m", "memcurator"]
     try:
         run_child([*cli, "init"], env)
         seconds, peak_kib, out = run_child([*cli, "ingest", "--json", str(path)], env)
+        cpu = LAST_CPU[0]
     finally:
         if not keep:
             drop_schema(pg_url, schema)
-    return seconds, peak_kib, json.loads(out), schema
+    return seconds, peak_kib, json.loads(out), schema, cpu
 
 
 TABLES = ("intake", "entries", "entry_sources", "write_log")
@@ -235,7 +246,8 @@ def growth_run(pg_url: str, folder: Path, slices: int, size: int) -> list[float]
             seconds, _, _ = run_child([*cli, "ingest", "--json", str(path)], env)
             rates.append(count / seconds)
             print(f"  slice {n:>3}: {count:,} candidates in {seconds:7.2f} s "
-                  f"{rates[-1]:9,.0f} candidates/s", flush=True)
+                  f"{rates[-1]:9,.0f} candidates/s  (CPU {LAST_CPU[0]:.2f} s, "
+                  f"load {os.getloadavg()[0]:.1f})", flush=True)
     finally:
         drop_schema(pg_url, schema)
     return rates
@@ -253,8 +265,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="memcurator-bench-") as tmp:
         half, full = Path(tmp) / "half.jsonl", Path(tmp) / "full.jsonl"
         n_half, n_full = write_stream(half, args.n // 2), write_stream(full, args.n)
-        half_s, half_peak, _, _ = gate_run(args.pg_url, half)
-        full_s, full_peak, counts, kept = gate_run(args.pg_url, full, keep=True)
+        half_s, half_peak, _, _, _ = gate_run(args.pg_url, half)
+        full_s, full_peak, counts, kept, full_cpu = gate_run(args.pg_url, full, keep=True)
         copy_s, copied = copy_same_rows(args.pg_url, kept)
         rows = candidate_rows(full)
         bare_s = copy_bare(args.pg_url, rows)
@@ -265,7 +277,8 @@ def main() -> None:
     )
     print(
         f"  gate: memcurator ingest (whole process)   {full_s:7.2f} s "
-        f"{gate_rate:9,.0f} candidates/s"
+        f"{gate_rate:9,.0f} candidates/s  (CPU {full_cpu:.2f} s: "
+        f"{full_cpu / n_full * 1e6:.0f} us a candidate; load {os.getloadavg()[0]:.1f})"
     )
     print(
         f"  COPY of the same rows (same tables)       {copy_s:7.2f} s "

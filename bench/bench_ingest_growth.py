@@ -32,6 +32,7 @@ from sqlalchemy.engine import make_url
 import memcurator.app.ingest as service
 import store.timelines as timelines
 from memcurator.app.ingest import ingest_stream
+from memcurator.judging import judge
 from memcurator.resolve import Timeline
 from memcurator.workload import generate_stream
 from store.engine import make_engine, upgrade
@@ -151,7 +152,7 @@ def serial_ingest(engine: Any, lines: list[bytes], *, batch_size: int, stages: S
     for start in range(0, len(lines), batch_size):
         numbered = enumerate(lines[start : start + batch_size], start=start + 1)
         with stages.timed("gate (judge lines)"):
-            decisions = [repeats.number(service._judge(raw, n)) for n, raw in numbered]
+            decisions = [repeats.number(judge(raw, n)) for n, raw in numbered]
         service.apply_batch(engine, decisions, now=datetime.now(UTC))
 
 

@@ -2,7 +2,8 @@
 
 Usage: python bench/eval_transient.py [--rules-only] [--counts-only] [FILE...]
 
-Each FILE is JSON Lines with {"text": str, "transient": bool, "kind": str}; the default is
+Each FILE is JSON Lines with {"text": str, "transient": bool, "kind": str}, or a conversation
+({"text", "personal_fact", "conv"}: how many personal-fact turns are kept); the default is
 tests/data/transient_labelled.jsonl.  Prints one row per file (n, TP/FP/FN/TN with "transient" as
 the positive class, precision, recall, mean microseconds per call) and then the misclassified lines,
 except with --counts-only and for the blind held-out sets (BLIND below), whose lines nobody tuning
@@ -33,6 +34,8 @@ BLIND = (
     "transient_heldout_6",
     "transient_heldout_7",
     "convo_guard_2",
+    "transient_heldout_9",
+    "convo_guard_3",
 )
 
 
@@ -53,6 +56,8 @@ def micros_per_call(texts: list[str]) -> float:
 def evaluate(path: Path) -> list[str]:
     """Print the row for one file and return its misclassified lines."""
     rows = load(path)
+    if rows and "transient" not in rows[0]:
+        return conversation_guard(path, rows)
     tp = fp = fn = tn = 0
     wrong: list[str] = []
     for row in rows:
@@ -74,6 +79,19 @@ def evaluate(path: Path) -> list[str]:
         f"{precision:>9.3f} {recall:>7.3f} {micros:>8.2f}"
     )
     return wrong
+
+
+def conversation_guard(path: Path, rows: list[dict[str, object]]) -> list[str]:
+    """A conversation file ({"text", "personal_fact", "conv"}): how many turns that carry a
+    personal fact are kept (LoCoMo's guard: at least 0.995), and how many other turns go."""
+    facts = [str(r["text"]) for r in rows if r["personal_fact"]]
+    other = [str(r["text"]) for r in rows if not r["personal_fact"]]
+    dropped = [t for t in facts if transient_reason(t, learned=LEARNED) is not None]
+    gone = sum(transient_reason(t, learned=LEARNED) is not None for t in other)
+    kept = 1 - len(dropped) / len(facts) if facts else 1.0
+    print(f"{path.name:<32} personal-fact turns {len(facts)}, kept {len(facts) - len(dropped)} "
+          f"({kept:.3f}); other turns {len(other)}, dropped {gone}")
+    return [f"{path.name}: [personal fact dropped] {t!r}" for t in dropped]
 
 
 def main(argv: list[str]) -> int:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from memcurator.meaning import cardinality
 
@@ -148,6 +149,7 @@ def explain(name: str, canonical: str) -> str | None:
     return None if given == canonical else f"`{given}` read as `{canonical}`"
 
 
+@lru_cache(maxsize=4096)  # asked for every fact key of every ingest batch: pure, so cached
 def legacy_forms(canonical: str) -> tuple[str, ...]:
     """Spellings a key of this attribute may have been stored under before names were
     canonicalised (each normalised; the canonical name itself not included), sorted: every

@@ -33,7 +33,7 @@ from memcurator.keys import FACT_PREFIX, key_attribute
 from memcurator.lifecycle import Policy, Sighting, closed_before
 from memcurator.meaning import Cardinality, Judgement, relate
 from memcurator.schema import MAX_CONTENT_CHARS
-from memcurator.symptoms import same_failure_reason
+from memcurator.symptoms import new_entry_reason, same_failure_reason
 from memcurator.vocabulary import (
     SENSITIVITY_RANK,
     SOURCE_STRENGTH,
@@ -444,7 +444,7 @@ class Timeline:
             v, judgement = holder[src.memory_id], joins[src.memory_id]
             if v.is_new and v.id == src.memory_id:
                 events[src.memory_id] = [LogEvent(
-                    Action.INSERTED, Rule.GATE, f"new {v.entry.type} entry", memory_id=v.id)]
+                    Action.INSERTED, Rule.GATE, new_entry_reason(v.entry), memory_id=v.id)]
                 continue
             same = judgement is None or judgement.relation == "same"
             events[src.memory_id] = [LogEvent(

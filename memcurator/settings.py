@@ -30,6 +30,9 @@ class Settings(BaseSettings):
     # MEMCURATOR_TRANSIENT_LEARNED=true where the conversation is agents and tools.
     transient_learned: bool = False
     batch_size: int = 1000
+    # Processes that run the gate beside ingest's writer on long streams (app/gate_pool.py):
+    # unset, one per core but one (at most 4); 0 keeps the gate in the ingesting process.
+    gate_workers: int | None = None
     max_line_bytes: int = 1_048_576
     # The nightly pass (rules 6 and 7).
     expire_after_days: float = 30.0

@@ -10,8 +10,9 @@ articles, plurals, versions, hosts and numbers ("replica-2", "v1.4", "after 30 s
 A symptom no class matches keeps today's normalisation (its own words): a new kind of failure
 stays apart rather than joining a class it does not belong to. ``explain_observation_key`` says
 how both parts were read, and ``unmerged_observation_reason`` says why a new sighting did not
-join an entry already in the store. Both are for the rows that log "new observation entry"
-(resolve.py's inserted event, and service.py / app/ingest.py): they are not called there yet.
+join an entry already in the store. ``new_entry_reason`` is the reason of the log row of a
+keyed entry's first statement (resolve.py's inserted event): for an observation, its key, how
+the key was read and why no entry took it.
 Pure and deterministic: no imports beyond the standard library.
 """
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+from typing import Protocol
 
 _NON_WORD = re.compile(r"[^\w]+")
 
@@ -42,6 +44,14 @@ SYMPTOM_CLASSES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         ("rate_limit", r"\brate[- ]?limit|\b429\b|\btoo many requests\b|\bthrottl|\bquota\b"),
         (
+            "connection_limit",
+            r"\btoo many (?:open |client |db |database )?connections\b|\bmax_?connections\b"
+            r"|\bconnection (?:limit|slots?|pool)\b.*\b(?:reached|exhausted|full|exceeded|out)\b"
+            r"|\b(?:connection |db |database )?pool (?:is )?(?:exhausted|full|empty)\b"
+            r"|\bout of connections\b|\bno (?:free|available|more) connections\b"
+            r"|\bremaining connection slots\b",
+        ),
+        (
             "timeout",
             r"\btime[ds]? ?out\b|\btimeouts?\b|\btimed[- ]out\b|\bdeadline exceeded\b"
             r"|\betimedout\b|\b504\b",
@@ -50,7 +60,8 @@ SYMPTOM_CLASSES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "auth",
             r"\b401\b|\bunauthori[sz]ed\b|\bauth(?:entication)?\b.*\bfail|\bfail\w* to "
             r"auth|\binvalid (?:token|credentials|password|api key)\b|\b(?:token|credentials?) "
-            r"expired\b|\blogin failed\b|\blocked out\b",
+            r"expired\b|\bexpired (?:\w+ )?(?:token|credentials?|password|api key|session)\b"
+            r"|\b(?:credentials?|token) (?:were |was )?rejected\b|\blogin failed\b|\blocked out\b",
         ),
         (
             "permission",
@@ -173,4 +184,30 @@ def unmerged_observation_reason(key: str, scope_keys: Iterable[str]) -> str:
         reason += f"; {tool} has other symptoms here ({', '.join(same_tool[:3])}): another failure"
     if same_symptom:
         reason += f"; {symptom} seen with other tools ({', '.join(same_symptom[:3])}): tools differ"
+    return reason
+
+
+class _Keyed(Protocol):
+    @property
+    def type(self) -> str: ...
+    @property
+    def subject_key(self) -> str | None: ...
+    @property
+    def tool(self) -> str | None: ...
+    @property
+    def symptom(self) -> str | None: ...
+
+
+def new_entry_reason(entry: _Keyed) -> str:
+    """The log reason of a keyed entry's first statement. For an observation it names the key,
+    how the tool and symptom were read, and that no entry under the key was open to join: a
+    sighting that reads as another failure, or one after the nightly pass closed the last."""
+    if entry.type != "observation" or not entry.subject_key:
+        return f"new {entry.type} entry"
+    reason = (
+        f"new observation entry under {entry.subject_key}: no observation under this key was "
+        "open in this scope (none yet, or closed by the nightly pass: promoted or expired)"
+    )
+    if entry.tool and entry.symptom:
+        reason += f"; {explain_observation_key(entry.tool, entry.symptom)}"
     return reason

@@ -14,6 +14,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
+from memcurator.aliases import ALIAS_SPEC, SIGN, SIGNS
 from memcurator.measures import ABBREVIATIONS, durations, ordinal
 from memcurator.phrases import PHRASE_SPEC
 from memcurator.places import EXONYM_SPEC, IANA, ZONE_SPEC
@@ -165,12 +166,25 @@ for _zone, _, _names in (z.partition(":") for z in re.split(r"\n\s*(?=\w+:)", ZO
     _PHRASE_SPEC.append(("|".join(" ".join(v.split()) for v in _zone_names), _zone))
 _ZONES = frozenset(_CITY_ZONE.values())
 
+# Other names of one thing (aliases.py): "US dollars" is "usd", "Google Cloud" is "gcp".
+_ALIASES = [(" ".join(v.split()), r.strip())
+            for v, r in re.findall(r"([^=;]+)=([^;]+)", ALIAS_SPEC)]
+_PHRASE_SPEC += _ALIASES
+_NAMED = frozenset(_stem(r) for _, r in _ALIASES if r.isalpha())  # "gitlabci" is a name
+
+
+def _spec_word(word: str) -> str:
+    """A word of the phrase table as the tokeniser leaves it: capitals that spell a stop word
+    ("US") stay as written (see ``_analyse``), the rest are stemmed."""
+    return word if word.isupper() and len(word) <= 4 and _stem(word) in _STOP else _stem(word)
+
+
 _PHRASES: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
 for _variants, _replacement in _PHRASE_SPEC:
     for _variant in _variants.split("|"):
         _out = tuple(w + _variant.strip() if w in "^~" else _stem(w) for w in _replacement.split())
-        _PHRASES.setdefault(_stem(_variant.split()[0]), []).append(
-            (tuple(_stem(w) for w in _variant.split()), _out))
+        _PHRASES.setdefault(_spec_word(_variant.split()[0]), []).append(
+            (tuple(_spec_word(w) for w in _variant.split()), _out))
 for _entries in _PHRASES.values():
     _entries.sort(key=lambda entry: -len(entry[0]))
 
@@ -253,6 +267,7 @@ _CASED_NAMES = {"Go": "golang", "Windows": "mswindows", "Teams": "msteams"}
 # "it", and "Portland, OR" is Oregon. Kept as written (stems are otherwise lower case), so no
 # filler meets them; only in a sentence with lower case in it, not one written in capitals.
 _ACRONYM = re.compile(r"\b[A-Z]{2,4}\b")
+_LABEL_NUMBER = re.compile(r"^([a-z]{1,4})-(\d{1,2})$")  # "sev-1", "p-2": a label and its number
 _LOWER = re.compile(r"[a-z]{2}")
 
 
@@ -287,6 +302,8 @@ def _analyse(text: str) -> _Text:
         text = IANA.sub(lambda match: match[1].replace("_", " ") + " time", text)
     if "\u00b0" in text:  # "°F" is Fahrenheit
         text = _DEGREES.sub(lambda match: _DEGREE_NAMES[match[1].upper()], text)
+    if SIGN.search(text):  # "$40", "40 €": the currency's code
+        text = SIGN.sub(lambda match: SIGNS[match[0]], text)
     if "100%" in text:  # "100% remote" is fully remote
         text = text.replace("100%", "fully")
     if " > " in text:  # "window > aisle": window over aisle
@@ -309,7 +326,8 @@ def _analyse(text: str) -> _Text:
     if _ACRONYM.search(text) and _LOWER.search(text):  # "Portland, OR"; not a shouted sentence
         stems = [token if _ROLE.get(stem) == _STOPWORD and _ACRONYM.fullmatch(token) else stem
                  for token, stem in zip(raw, stems, strict=True)]
-    stems = [ABBREVIATIONS.get(stem) or ordinal(stem) or stem for stem in stems]
+    stems = [ABBREVIATIONS.get(stem) or ordinal(stem) or _LABEL_NUMBER.sub(r"\1\2", stem)
+             for stem in stems]  # "sev-1" is "sev1"
     content, negs, denied, change, scope = _walk(rewritten := durations(_rewrite(stems)))
     values = frozenset(content) - _GENERIC
     if values >= _PESCATARIAN:  # "fish but no meat": no meat, yet fish
@@ -321,7 +339,7 @@ def _analyse(text: str) -> _Text:
     if text[1:] != text[1:].lower():
         names = values.intersection(stems[i] for i in range(1, len(raw))
                                     if raw[i][0].isupper() and raw[i - 1] not in ".!?")
-    names |= _PLACES.intersection(values)  # "Wien" read as "vienna" is still a name
+    names |= _PLACES.intersection(values) | _NAMED.intersection(values)  # "Wien" as "vienna"
     salient = names.union(_SALIENT.intersection(values), (v for v in values if not v.isalpha()))
     return _Text(" ".join(text.lower().split()), values, _OPPOSABLE.intersection(rewritten),
                  tuple(negs), frozenset(denied), change or cue, names - _FAMILY.keys(), salient,

@@ -14,6 +14,7 @@ enough to plan well.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from datetime import datetime
 from typing import Any
 
 import psycopg
@@ -31,6 +32,39 @@ def chunks(values: Sequence[Any], *, width: int = 1) -> Iterator[Sequence[Any]]:
     size = max(1, CHUNK // width)
     for start in range(0, len(values), size):
         yield values[start : start + size]
+
+
+def pg_array(values: Sequence[Any]) -> str:
+    """``values`` as a PostgreSQL array literal, for ``CAST(:param AS type[])``.
+
+    psycopg dumps a list parameter element by element in Python, with a regular expression
+    per element to quote and escape it: for the ingest's per-key probes (eight arrays of a
+    few hundred keys per batch, each scope key quoted JSON) that was a fifth of the writer's
+    time (issue 13). Every element is quoted here (``None`` is ``NULL``), which the server
+    reads the same for text, timestamps (ISO 8601), booleans and integers. A moment repeated
+    in the list (a batch's keys share their cutoff night) is formatted once.
+    """
+    moments: dict[datetime, str] = {}
+    parts = []
+    for value in values:
+        if isinstance(value, datetime):
+            if (part := moments.get(value)) is None:
+                part = moments[value] = '"' + str(value) + '"'
+            parts.append(part)
+        else:
+            parts.append(_array_element(value))
+    return "{" + ",".join(parts) + "}"
+
+
+def _array_element(value: Any) -> str:
+    if value is None:
+        return "NULL"
+    if isinstance(value, bool):
+        return "t" if value else "f"
+    text_value = str(value)
+    if "\\" in text_value or '"' in text_value:
+        text_value = text_value.replace("\\", "\\\\").replace('"', '\\"')
+    return '"' + text_value + '"'
 
 
 def in_chunk(column: Any, values: Sequence[Any], conn: Connection) -> ColumnElement[bool]:

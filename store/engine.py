@@ -6,9 +6,7 @@ import functools
 import json
 import logging
 import re
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -200,17 +198,10 @@ def head_revision() -> str:
     return head
 
 
-# The stores (``describe_url``) whose schema an enclosing ``schema_checked`` has checked.
-_checked: ContextVar[frozenset[str]] = ContextVar("memcurator_schema_checked", default=frozenset())
-
-
 def require_current_schema(engine: Engine) -> None:
     """Fail with a clear message unless the store is reachable and at the newest revision.
 
-    One read of ``alembic_version`` (a few ms); none inside ``schema_checked`` for the same
-    store, which checked it on entering."""
-    if describe_url(engine) in _checked.get():
-        return
+    One read of ``alembic_version`` (a few ms)."""
     try:
         with engine.connect() as conn:
             current = MigrationContext.configure(conn).get_current_revision()
@@ -224,19 +215,6 @@ def require_current_schema(engine: Engine) -> None:
             f"{describe_url(engine)} is at schema {current}, not {head}: "
             "run `memcurator init` to upgrade"
         )
-
-
-@contextmanager
-def schema_checked(engine: Engine) -> Iterator[None]:
-    """Check ``engine``'s schema once (``require_current_schema``); inside, in this context
-    (a backfill and the nightly subflows it calls), the same store is not checked again.
-    Another store is, and the same store is again once the block ends."""
-    require_current_schema(engine)
-    reset = _checked.set(_checked.get() | {describe_url(engine)})
-    try:
-        yield
-    finally:
-        _checked.reset(reset)
 
 
 _NO_DATABASE = re.compile(r'database "([^"]+)" does not exist')

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import RowMapping
@@ -85,7 +86,12 @@ _check_mapping()
 def scope_key(scope: Mapping[str, str]) -> str:
     """The canonical text form of a scope (levels in SPEC order), compared for equality;
     the schema bounds its length, so the store never refuses one the gate accepted."""
-    return canonical_scope_key(dict(scope))
+    return _scope_key(tuple(scope.items()))
+
+
+@lru_cache(maxsize=1 << 16)  # ingest asks it of each entry several times a batch (issue 13)
+def _scope_key(levels: tuple[tuple[str, str], ...]) -> str:
+    return canonical_scope_key(dict(levels))
 
 
 def entry_row(

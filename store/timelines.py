@@ -26,7 +26,7 @@ from memcurator.resolve import CHAINED_TYPES, LIVE, Timeline, Version
 from memcurator.settings import Settings
 from memcurator.tenancy import tenant_of
 from memcurator.vocabulary import MemoryType, SourceKind, Status
-from store.bulk import chunks, insert_rows
+from store.bulk import chunks, insert_rows, pg_array
 from store.rows import (
     ENTRY_COLUMNS,
     MUTABLE_ENTRY_COLUMNS,
@@ -59,7 +59,7 @@ def lock_keys(conn: Connection, keys: Iterable[TimelineKey]) -> None:
     if ids:
         conn.execute(
             text("SELECT pg_advisory_xact_lock(k) FROM unnest(CAST(:ids AS bigint[])) AS k"),
-            {"ids": ids},
+            {"ids": pg_array(ids)},
         )
 
 
@@ -299,11 +299,13 @@ def _versions_query(conn: Connection, reach: dict[TimelineKey, Reach], policy: P
         "ORDER BY entries.scope_key, entries.type, entries.subject_key, entries.valid_since "
         "OFFSET 0) AS e"
     ).bindparams(
-        scopes=[k[0] for k in keys], types=[k[1] for k in keys], keys=[k[2] for k in keys],
-        earliest=[r.earliest for r in reach.values()],
-        cutoff=[r.cutoff for r in reach.values()],
-        expired=[_before(r.cutoff, policy.expire_after) for r in reach.values()],
-        chained=[r.chained for r in reach.values()], full=[r.full for r in reach.values()],
+        scopes=pg_array([k[0] for k in keys]), types=pg_array([k[1] for k in keys]),
+        keys=pg_array([k[2] for k in keys]),
+        earliest=pg_array([r.earliest for r in reach.values()]),
+        cutoff=pg_array([r.cutoff for r in reach.values()]),
+        expired=pg_array([_before(r.cutoff, policy.expire_after) for r in reach.values()]),
+        chained=pg_array([r.chained for r in reach.values()]),
+        full=pg_array([r.full for r in reach.values()]),
         sessions=policy.promote_sessions,
     ).columns(*Entry.__table__.columns)
 
@@ -337,7 +339,7 @@ def _sources_query(conn: Connection, ids: list[tuple[str, str]]) -> Any:
         "AS w(t, i) CROSS JOIN LATERAL (SELECT * FROM entry_sources WHERE "
         "entry_sources.tenant = w.t AND entry_sources.entry_id = w.i OFFSET 0) AS s"
     ).bindparams(
-        tenants=[t for t, _ in ids], ids=[i for _, i in ids]
+        tenants=pg_array([t for t, _ in ids]), ids=pg_array([i for _, i in ids])
     ).columns(*EntrySource.__table__.columns)
 
 

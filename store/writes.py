@@ -18,7 +18,7 @@ from sqlalchemy import Connection, select, text
 from memcurator.decisions import Decision, LogEvent, NewEntry
 from memcurator.ids import fingerprint
 from memcurator.vocabulary import Action, Outcome, Rule
-from store.bulk import chunks, copy_rows, in_chunk, insert_rows
+from store.bulk import chunks, copy_rows, in_chunk, insert_rows, pg_array
 from store.rows import entry_row, scope_key
 from store.tables import Intake, WriteLog
 
@@ -41,7 +41,7 @@ def already_judged(conn: Connection, tenant: str, keys: Sequence[str]) -> dict[s
     seen: dict[str, str | None] = {}
     for chunk in chunks(keys):
         if conn.dialect.name == "postgresql":
-            query: Any = _LEDGER_PROBE.bindparams(tenant=tenant, keys=list(chunk))
+            query: Any = _LEDGER_PROBE.bindparams(tenant=tenant, keys=pg_array(chunk))
         else:
             query = select(Intake.key, Intake.digest).where(
                 Intake.tenant == tenant, in_chunk(Intake.key, chunk, conn)
@@ -79,9 +79,15 @@ _ENTRY_FIELDS = tuple(f.name for f in dataclasses.fields(NewEntry))
 _entry_values = attrgetter(*_ENTRY_FIELDS)
 
 
-def fresh_decisions(conn: Connection, tenant: str, decisions: Sequence[Decision]) -> list[Decision]:
+Digests = dict[tuple[str, str], str | None]  # (tenant, intake key) -> digest
+
+
+def fresh_decisions(
+    conn: Connection, tenant: str, decisions: Sequence[Decision], digests: Digests | None = None
+) -> list[Decision]:
     """The decisions of one tenant not judged before, first occurrence winning inside the
-    batch. An id judged before for other content is rejected (rule ``id``), with a log row."""
+    batch. An id judged before for other content is rejected (rule ``id``), with a log row.
+    ``digests`` (if given) receives each fresh decision's digest, for ``apply_decisions``."""
     seen = already_judged(conn, tenant, [d.intake_key for d in decisions])
     fresh = []
     for decision in decisions:
@@ -94,6 +100,8 @@ def fresh_decisions(conn: Connection, tenant: str, decisions: Sequence[Decision]
             if reuse.intake_key not in already_judged(conn, tenant, [reuse.intake_key]):
                 seen[reuse.intake_key] = None
                 fresh.append(reuse)
+    if digests is not None:
+        digests.update(((tenant, d.intake_key), seen[d.intake_key]) for d in fresh)
     return fresh
 
 
@@ -123,9 +131,12 @@ def apply_decisions(
     *,
     now: datetime,
     flow_run_id: str | None = None,
+    digests: Digests | None = None,
 ) -> None:
     """Insert the log events and intake records of ``decisions`` in bulk (the entries
-    themselves are written by ``store.timelines`` once their placement is decided)."""
+    themselves are written by ``store.timelines`` once their placement is decided).
+    ``digests``: those ``fresh_decisions`` computed already (the rest are computed here)."""
+    known = digests or {}
     events = [
         {
             "at": now,
@@ -146,7 +157,7 @@ def apply_decisions(
         {
             "tenant": d.tenant,
             "key": d.intake_key,
-            "digest": digest(d),
+            "digest": known[key] if (key := (d.tenant, d.intake_key)) in known else digest(d),
             "outcome": d.outcome,
             "rule": d.rule,
             "memory_id": d.entry.id if d.entry else None,

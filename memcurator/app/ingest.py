@@ -15,6 +15,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import closing
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from itertools import islice
@@ -23,10 +24,12 @@ from typing import Any, BinaryIO
 from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import StatementError
 
+from memcurator.app.gate_pool import judged_batches
 from memcurator.app.retry import RetryPolicy
 from memcurator.attributes import explain
 from memcurator.decisions import Decision, LogEvent, NewEntry
-from memcurator.gate import evaluate_line, reject_oversize, reject_store_refusal
+from memcurator.gate import reject_store_refusal
+from memcurator.judging import Oversize
 from memcurator.keys import FACT_PREFIX, is_wording_key, key_attribute
 from memcurator.resolve import Version
 from memcurator.schema import Candidate
@@ -41,7 +44,7 @@ from store.timelines import (
     timeline_key,
     write_versions,
 )
-from store.writes import already_judged, apply_decisions, fresh_decisions
+from store.writes import Digests, already_judged, apply_decisions, fresh_decisions
 
 # Another writer took a key first: re-reading it merges into that writer's row. Past two
 # tries it is no race but a refusal, and the batch is split (``_apply_one_by_one``).
@@ -94,15 +97,6 @@ class IngestReport:
         }
 
 
-@dataclass(frozen=True)
-class Oversize:
-    """An input line longer than the limit: kept out of memory, judged from its head."""
-
-    head: bytes
-    size: int
-    line_no: int | None = None
-
-
 class InputLine(bytes):
     """A line read from a file, with its line number there (blank lines count), so that a
     rejection can say where the line was."""
@@ -146,23 +140,32 @@ def ingest_stream(
     on_batch: Callable[[IngestReport], None] | None = None,
     clock: Callable[[], datetime] = lambda: datetime.now(UTC),
     retry: RetryPolicy | None = None,
+    gate_workers: int | None = None,
 ) -> IngestReport:
     """Gate every line and apply the decisions, one transaction per batch, each retried by
     ``retry`` (default: the settings' policy; a Prefect task passes ``RetryPolicy.once()``).
 
-    The gate (CPU in this process) and the database (waiting on the server) overlap: while
-    one batch is being written by a single writer thread, the next is being judged. At most
-    one batch is in flight, so memory stays flat however long the stream.
+    The gate and the writer overlap: while one batch is being written by a single writer
+    thread, the next is being judged, past the first few thousand lines by ``gate_workers``
+    processes (``app.gate_pool``; default one per core but one, 0: in this process). The
+    decisions, their order and so the store are the same either way. A bounded number of
+    batches is in flight, so memory stays flat however long the stream.
     """
     report = IngestReport()
-    retry = retry or RetryPolicy.from_settings(Settings())
+    settings = Settings()
+    retry = retry or RetryPolicy.from_settings(settings)
+    gate_workers = settings.gate_workers if gate_workers is None else gate_workers
     # A line read from a file knows its number there; other sources are counted.
     numbered = ((getattr(raw, "line_no", None) or i, raw) for i, raw in enumerate(lines, 1))
     repeats = RepeatedRejections()
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="memcurator-writer") as writer:
+    batches = iter(lambda: list(islice(numbered, batch_size)), [])
+    with (
+        ThreadPoolExecutor(max_workers=1, thread_name_prefix="memcurator-writer") as writer,
+        closing(judged_batches(batches, workers=gate_workers)) as judged_stream,
+    ):
         pending: tuple[list[Decision], Future[list[Decision]]] | None = None
-        while batch := list(islice(numbered, batch_size)):
-            decisions = [repeats.number(_judge(raw, n)) for n, raw in batch]
+        for judged in judged_stream:
+            decisions = [repeats.number(d) for d in judged]
             if pending:
                 _settle(report, pending, on_batch)
             pending = (
@@ -213,25 +216,6 @@ def _settle(
         on_batch(report)
 
 
-def _judge(raw: bytes | Oversize, line_no: int) -> Decision:
-    if isinstance(raw, Oversize):
-        decision = reject_oversize(raw.head, raw.size, line_no=line_no)
-    else:
-        decision = evaluate_line(raw, line_no=line_no)
-    return _with_input_line(decision) if decision.outcome == "rejected" else decision
-
-
-def _with_input_line(decision: Decision) -> Decision:
-    """The rejected row's payload (screened already) also says which line it was."""
-    events = tuple(
-        replace(e, payload={**(e.payload or {}), "input_line": decision.line_no})
-        if e.action == "rejected"
-        else e
-        for e in decision.events
-    )
-    return replace(decision, events=events)
-
-
 def apply_batch(
     engine: Engine,
     decisions: list[Decision],
@@ -272,17 +256,18 @@ def _apply_together(
 ) -> list[Decision]:
     with engine.execution_options(**WRITER).begin() as conn:
         placed: list[Decision] = []
+        digests: Digests = {}
         groups = by_tenant(decisions)
         for tenant, group in groups.items():
             # Row-level security: each tenant's reads and entry writes see it alone.
             set_tenants(conn, [tenant])
-            fresh = fresh_decisions(conn, tenant, group)
+            fresh = fresh_decisions(conn, tenant, group, digests)
             placed += place_and_write(conn, fresh, now=now, flow_run_id=None, log=False)
         # The log and the ledger keep the input's order, each row checked against the
         # batch's tenants.
         placed.sort(key=lambda d: d.line_no or 0)
         set_tenants(conn, groups)
-        apply_decisions(conn, placed, now=now, flow_run_id=flow_run_id)
+        apply_decisions(conn, placed, now=now, flow_run_id=flow_run_id, digests=digests)
         return placed
 
 

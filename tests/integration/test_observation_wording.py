@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
+from store.queries import iter_log
 from tests.factories import observation
 from tests.passes import export, ingest, run_pass
 
@@ -42,3 +43,24 @@ def test_one_failure_worded_three_ways_in_three_sessions_is_promoted(engine: Eng
     assert len(active(engine, type="observation")) == 1  # one entry holds the three sightings
     [report] = run_pass(engine, date(2025, 3, 3))
     assert report.figures["promoted"] == 1
+
+
+def test_the_log_says_why_a_sighting_started_a_new_observation(engine: Engine) -> None:
+    ingest(
+        engine,
+        [
+            observation("u_1", "s_1", "2025-03-01T09:00:00Z", tool="psql", symptom="timeout"),
+            observation(
+                "u_1", "s_2", "2025-03-02T09:00:00Z", tool="psql", symptom="max_connections hit"
+            ),
+        ],
+    )
+    log = [row for row in iter_log(engine) if row["action"] == "inserted"]
+    reasons = {row["memory_id"]: row["reason"] for row in log}
+    by_key = {r["subject_key"]: r["id"] for r in active(engine, type="observation")}
+    assert set(by_key) == {"obs:psql/timeout", "obs:psql/connection_limit"}
+    limit = reasons[by_key["obs:psql/connection_limit"]]
+    assert "under obs:psql/connection_limit" in limit
+    assert "no observation under this key was open in this scope" in limit
+    assert "classed as connection_limit ('max_connections')" in limit
+    assert "classed as timeout" in reasons[by_key["obs:psql/timeout"]]

@@ -1,7 +1,6 @@
 """The schema check every command and flow starts with, on both dialects: a store without the
 schema, at an older revision, or at one this code does not know is refused with a message
-saying what to run; the head is read from the migration scripts once per process, and a
-``schema_checked`` block (a backfill) skips re-reading only the store it checked."""
+saying what to run; the head is read from the migration scripts once per process."""
 
 from __future__ import annotations
 
@@ -19,7 +18,6 @@ from store.engine import (
     head_revision,
     make_engine,
     require_current_schema,
-    schema_checked,
     upgrade,
 )
 from tests.passes import version_reads
@@ -61,8 +59,6 @@ def test_a_store_without_the_schema_is_refused(store_url: str) -> None:
     try:
         with pytest.raises(StoreError, match=r"has no memcurator schema: run `memcurator init`"):
             require_current_schema(engine)
-        with pytest.raises(StoreError, match="has no memcurator schema"), schema_checked(engine):
-            pytest.fail("the block ran on a store without the schema")
     finally:
         engine.dispose()
 
@@ -76,8 +72,6 @@ def test_an_older_or_unknown_revision_is_refused_saying_what_to_run(
     expected = rf"is at schema {revision}, not {head_revision()}: run `memcurator init` to upgrade"
     with pytest.raises(StoreError, match=expected):
         require_current_schema(at_head)
-    with pytest.raises(StoreError, match=expected), schema_checked(at_head):
-        pytest.fail("the block ran on a store at another revision")
 
 
 def test_the_head_is_read_from_the_scripts_once_per_process(
@@ -118,22 +112,3 @@ def test_the_cached_head_does_not_hide_a_store_changed_under_a_new_engine(
     finally:
         for engine in (first, second, again):
             engine.dispose()
-
-
-def test_a_checked_block_skips_only_its_own_store_and_only_while_it_lasts(
-    new_engine: Callable[[], Engine],
-) -> None:
-    checked, other = new_engine(), new_engine()
-    with version_reads() as reads, schema_checked(checked):
-        entered = len(reads)
-        assert entered >= 1  # checked on entering
-        require_current_schema(checked)
-        require_current_schema(checked)
-        assert len(reads) == entered  # not read again inside
-        set_revision(other, previous_revision())
-        with pytest.raises(StoreError, match="is at schema"):
-            require_current_schema(other)  # another store is still checked
-        set_revision(checked, previous_revision())
-        require_current_schema(checked)  # inside: the check on entering stands
-    with pytest.raises(StoreError, match=f"is at schema {previous_revision()}"):
-        require_current_schema(checked)  # after: read again

@@ -27,18 +27,22 @@ TRAINING = (
     "transient_train_8.jsonl",
     "transient_heldout_3.jsonl",
     "transient_heldout_5.jsonl",
-    "transient_train_10.jsonl",
+    "transient_bank_a.jsonl",
     "convo_turns_blind.jsonl",
+    "transient_train_10.jsonl",
     "convo_turns_train_3.jsonl",
 )
 # Sets 3 and 5 were written blind and frozen, then trained on (stop 21): training now. Set 6,
 # set 7 and the second conversation guard were written blind, each frozen before the round it
 # scores; rows they share with a training set were removed (set 7's 86 and set 6's 5 and the
-# guard's 2 on 2026-12-02, after set 8, written later, repeated some).
+# guard's 2 on 2026-12-02, after set 8, written later, repeated some). Set 9 and guard 3 were
+# written blind on 2026-12-02 and lost their 53 and 1 rows shared with training sets at freeze.
 HELD_OUT = (
     "transient_heldout_6.jsonl",
     "transient_heldout_7.jsonl",
     "convo_guard_2.jsonl",
+    "transient_heldout_9.jsonl",
+    "convo_guard_3.jsonl",
 )  # and the key-pair held-out sets, below
 
 
@@ -79,7 +83,10 @@ def pairs(name: str) -> list[frozenset[str]]:
     return [frozenset((normalised(r["old"]), normalised(r["new"]))) for r in rows]
 
 
-@pytest.mark.parametrize("held_out", ["key_pairs_heldout.jsonl", "key_pairs_heldout_2.jsonl"])
+PAIRS_HELD_OUT = [f"key_pairs_heldout{n}.jsonl" for n in ("", "_2", "_3")]
+
+
+@pytest.mark.parametrize("held_out", PAIRS_HELD_OUT)
 def test_no_held_out_dedup_pair_appears_in_the_development_pairs(held_out: str) -> None:
     """A short statement ("Prefers Python") may recur; the same pair, in either order, may not.
     Set 2's six pairs that development set 3's writer also wrote were removed (2026-12-02)."""

@@ -350,11 +350,15 @@ def test_a_paraphrase_reports_its_similarity() -> None:
 SET_VALUED = ["allergies", "allergy", "food_allergies", "Food Allergies", "intolerances",
               "dietary_restrictions", "languages_spoken", "spoken_languages", "languagesSpoken",
               "certifications", "pets", "skills", "team_members", "hobbies", "owned_services",
-              "services_owned", "ownedRepos"]
+              "services_owned", "ownedRepos", "supported_browsers", "deploy_regions",
+              "slack_channels", "tools_used", "linters_enabled", "favorite_cuisines",
+              "streaming_subscriptions", "dependencies"]
 SINGLE_VALUED = ["seat_preference", "diet", "timezone", "employer", "programming_language",
                  "preferred_programming_language", "home_city", "manager", "editor", "theme",
                  "flight_preference", "deploy_process", "code_review", "preferred_pet",
-                 "ownership_model", "", None]
+                 "ownership_model", "working_hours", "focus_hours", "measurement_units",
+                 "log_retention_days", "required_approvals", "travel_class", "laptop_os",
+                 "hotfix_process", "npm:EACCES", "", None]
 
 
 @pytest.mark.parametrize("attribute", SET_VALUED)
@@ -584,3 +588,33 @@ def test_the_same_fields_acronym_or_count_still_merge(
 ) -> None:
     judgement = relate(old, new, kind="set" if kind == "set" else "single", attribute=attribute)
     assert judgement.relation == "same", f"{old!r} -> {new!r}: {judgement}"
+
+
+# Other names of one thing, from general knowledge (memcurator/aliases.py): the same value
+# under its code, its name or its sign; another currency, cloud or shell is still a change.
+ALIAS_SAME = [
+    ("Invoices are in GBP", "Billed in pounds sterling"),
+    ("Hosted on AWS", "Everything runs on Amazon Web Services"),
+    ("Budget cap is $500", "Budget cap is 500 dollars"),
+    ("Salary paid in €", "Gets paid in euros"),
+    ("Only SEV-2 and above page", "Only sev2 and above page"),
+    ("Warehouse is BigQuery", "Our warehouse runs on Google BigQuery"),
+    ("Default shell is fish", "Uses the friendly interactive shell"),
+]
+ALIAS_CHANGE = [
+    ("Invoices are in GBP", "Invoices are now in US dollars"),
+    ("Hosted on AWS", "Migrated to Google Cloud"),
+    ("Pays in CAD", "Pays in USD"),
+    ("Uses zsh", "Switched to bash"),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), ALIAS_SAME)
+def test_other_names_of_one_value_restate(old: str, new: str) -> None:
+    judged = relate(old, new, kind="single")
+    assert judged.relation in ("same", "refinement"), judged
+
+
+@pytest.mark.parametrize(("old", "new"), ALIAS_CHANGE)
+def test_another_named_value_is_still_a_change(old: str, new: str) -> None:
+    assert relate(old, new, kind="single").relation == "contradiction"

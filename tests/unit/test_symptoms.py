@@ -38,7 +38,26 @@ SAME_FAILURE = [
     ("permission", ["permission denied", "403 Forbidden", "EACCES writing /var/log"]),
     ("out_of_memory", ["killed: out of memory", "exit 137", "OOMKilled", "java heap space"]),
     ("rate_limit", ["429 Too Many Requests", "rate limited", "throttled by the API"]),
-    ("auth", ["401 Unauthorized", "authentication failed for user app", "token expired"]),
+    (
+        "auth",
+        [
+            "401 Unauthorized",
+            "authentication failed for user app",
+            "token expired",
+            "expired API token",
+            "credentials were rejected",
+        ],
+    ),
+    (
+        "connection_limit",
+        [
+            "FATAL: sorry, too many clients already: too many connections",
+            "max_connections exceeded",
+            "connection pool exhausted after 30 waits",
+            "remaining connection slots are reserved",
+            "no free connections in the pool",
+        ],
+    ),
     ("crash", ["segfault in worker", "panic: nil map", "process crashed", "core dumped"]),
     ("disk_full", ["no space left on device", "ENOSPC", "disk full"]),
 ]
