@@ -15,8 +15,9 @@ convo_turns_blind.jsonl.
 --cv prints honest figures first: each file (each guard set too) is left out in turn, a model is
 trained on the rest, and the whole of rule 2 (rules, learned stage with its vetoes and its
 sentence-by-sentence check) scores the file left out at each threshold of GRID.  THRESHOLD below
-is the lowest at which, pooled over those held-out files, precision is at least
-TARGET_PRECISION and no guard statement is dropped that the rules alone keep.  The wording of
+is one step above the lowest at which, pooled over those held-out files, precision is at least
+TARGET_PRECISION, no guard statement is dropped that the rules alone keep, and each conversation
+file keeps at least GUARD_KEPT of its turns with a personal fact.  The wording of
 each file was written by a different author, so a held-out file is unseen wording.
 """
 
@@ -27,6 +28,7 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Callable
+from itertools import pairwise
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,6 +46,7 @@ SETS = {
     "1": "transient_labelled.jsonl",
     "1b": "transient_heldout.jsonl",
     "8": "transient_train_8.jsonl",
+    "10": "transient_train_10.jsonl",
     "2": "transient_heldout_2.jsonl",
     "3": "transient_heldout_3.jsonl",
     "4": "transient_train_4.jsonl",
@@ -54,16 +57,17 @@ SETS = {
     "bankA": "transient_bank_a.jsonl",
 }
 KEY_PAIRS = ("key_pairs_labelled.jsonl", "key_pairs_heldout.jsonl")
-CONVERSATION = "convo_turns_blind.jsonl"
-# Guard groups: durable statements that must never be dropped (the personal-fact turns of the
-# conversations: at least GUARD_KEPT of them).
-GUARDS = ("keys", "convo", "bankA")
+# Casual conversations between people, each turn labelled whether it carries a personal fact; the
+# turns that do are durable training rows and, each file left out in turn, a guard.
+CONVERSATIONS = {"convo": "convo_turns_blind.jsonl", "convo3": "convo_turns_train_3.jsonl"}
+# Guard groups: durable statements that must never be dropped (the personal-fact turns of each
+# conversation file: at least GUARD_KEPT of them).
+GUARDS = ("keys", "bankA", *CONVERSATIONS)
 GUARD_KEPT = 0.995
-# The threshold the model ships with: ``--cv`` chose 2.5 as the module docstring says, and one step
-# of GRID is added, because at 2.0-2.25 a conversation turn with a personal fact was dropped
-# (precision first).  The exported threshold is also at least MARGIN above every durable training
-# row's score.
-THRESHOLD = 2.75
+# The threshold the model ships with, as ``--cv`` chose it: the lowest at which the pooled figures
+# and every guard hold, both there and one step of GRID below it (a margin, precision first).
+# The exported threshold is also at least MARGIN above every durable training row's score.
+THRESHOLD = 2.5
 TARGET_PRECISION = 0.995
 GRID = [round(0.25 * i, 2) for i in range(-4, 17)]
 C = 1.0
@@ -101,10 +105,10 @@ def key_pair_statements(names: tuple[str, ...] = KEY_PAIRS) -> Rows:
     return out
 
 
-def conversation_facts() -> Rows:
+def conversation_facts(name: str) -> Rows:
     """The conversation turns that carry a personal fact (durable); the other turns are not
     labelled chatter or not, and are left out."""
-    with (DATA / CONVERSATION).open(encoding="utf-8") as handle:
+    with (DATA / name).open(encoding="utf-8") as handle:
         rows = [json.loads(line) for line in handle if line.strip()]
     return [(str(r["text"]), False) for r in rows if r["personal_fact"]]
 
@@ -112,7 +116,8 @@ def conversation_facts() -> Rows:
 def pool() -> dict[str, Rows]:
     data = {k: load(v) for k, v in SETS.items()}
     data["keys"] = key_pair_statements()
-    data["convo"] = conversation_facts()
+    for key, name in CONVERSATIONS.items():
+        data[key] = conversation_facts(name)
     return data
 
 
@@ -224,7 +229,7 @@ def cross_validate(show: bool) -> float:
         return cache[text]
 
     folds = held_out(data, rules)
-    chosen = None
+    safe_at = {}
     for threshold in GRID:
         tp = fp = fn = 0
         for held in SETS:
@@ -237,7 +242,10 @@ def cross_validate(show: bool) -> float:
             )
             for g in GUARDS
         }
-        convo_kept = 1 - sum(dropped(s, threshold) for s in folds["convo"]) / len(folds["convo"])
+        kept = {
+            g: 1 - sum(dropped(s, threshold) for s in folds[g]) / len(folds[g])
+            for g in CONVERSATIONS
+        }
         short = sum(
             dropped(s, threshold) and not rules(t)
             for held in data
@@ -247,12 +255,17 @@ def cross_validate(show: bool) -> float:
         precision = tp / (tp + fp) if tp + fp else 1.0
         print(
             f"  threshold {threshold:>5}: pooled P={precision:.4f} R={tp / (tp + fn):.4f} "
-            f"FP={fp} guards dropped beyond the rules {guard} convo kept={convo_kept:.4f} "
-            f"terse dropped={short}"
+            f"FP={fp} guards dropped beyond the rules {guard} "
+            f"kept {' '.join(f'{g}={k:.4f}' for g, k in kept.items())} terse dropped={short}"
         )
-        safe = guard["keys"] == guard["bankA"] == short == 0 and convo_kept >= GUARD_KEPT
-        if chosen is None and precision >= TARGET_PRECISION and safe:
-            chosen = threshold
+        safe_at[threshold] = (
+            precision >= TARGET_PRECISION
+            and guard["keys"] == guard["bankA"] == short == 0
+            and min(kept.values()) >= GUARD_KEPT
+        )
+    # One step above the lowest threshold at which all holds (guards only keep more as it rises,
+    # precision must hold there too): a margin against wording no fold held.
+    chosen = next((u for t, u in pairwise(GRID) if safe_at[t] and safe_at[u]), None)
     pick = chosen if chosen is not None else GRID[-1]
     print(f"chosen threshold {pick}; per held-out file at it:")
     for held, rows in data.items():

@@ -36,6 +36,11 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
+def _pairs(text: str) -> frozenset[str]:
+    """Word pairs written as one comma-separated line."""
+    return frozenset(pair.strip() for pair in text.split(","))
+
+
 # Words that state a habit, a rule, a preference or a standing fact about someone.  Any one of them
 # keeps the candidate: these are the statements whose loss costs most, and chatter rarely needs
 # them.  Chosen by meaning, not fitted to any example set.
@@ -76,6 +81,36 @@ _KIN = _words(
     grandmother grandfather grandparents granddad grandkids grandson granddaughter nana in-laws
     boyfriend girlfriend fiance fiancé fiancee twins toddler baby babies stepdad stepmom
     stepson stepdaughter dog dogs cat cats puppy kitten pet pets
+    hubby wifey kiddo kiddos bestie bff roommate roommates flatmate housemate neighbor
+    neighbour neighbors neighbours coworker coworkers boss landlord landlady classmate
+    classmates puppies kittens horse horses bunny rabbit hamster parrot vet
+    """
+)
+# Health, a standing situation of a life: conditions, treatment, the people who give it.
+_HEALTH = _words(
+    """
+    therapist therapy physio physiotherapy dentist chemo cancer diabetes diabetic asthma
+    migraine migraines arthritis injury injured sprained fractured crutches knee ankle wrist
+    hip shoulder medication meds prescription insulin anxiety depression adhd autism
+    autistic deaf rehab sober sobriety ivf miscarriage newborn
+    """
+)
+# Events of a life told in the past ("we adopted him", "I quit in March") and pursuits that fill
+# one (hobbies nobody narrates as an in-flight action of an assistant).
+_EVENTS = _words(
+    """
+    adopted adopting hired fired quit quitting resigned relocated relocating proposed eloped
+    died hometown neighborhood neighbourhood kindergarten preschool daycare retirement church
+    yoga pilates guitar piano violin drums ukulele knitting crochet gardening hiking camping
+    fishing surfing climbing bouldering skiing snowboarding pottery watercolor watercolors
+    proud
+    """
+)
+# Numbers of years: an age or a span of a life ("six years", "<num> years old").
+_NUMBER_WORDS = _words(
+    """
+    <num> two three four five six seven eight nine ten eleven twelve fifteen twenty thirty
+    forty fifty few several many
     """
 )
 # Events and stages of a life, and its places: what a personal fact is about.
@@ -103,6 +138,10 @@ _LIFE_SPANS = frozenset(
         "all week",
         "last weekend",
     ]
+) | _pairs(
+    "this year, next year, last month, next month, first date, high school, grad school, once a, "
+    "twice a, times a, passed away, gave birth, laid off, my friend, my friends, best friend, "
+    "a friend, our friends, back home, year old, years old, months old"
 )
 # The speaker's own feelings ("Exactly how I feel about it"): chatter reports actions, not these.
 _FEELINGS = frozenset(
@@ -115,10 +154,21 @@ _FEELINGS = frozenset(
 _THIRD_PERSON = _words("he she he's she's he'll she'll he'd she'd him his her hers")
 # Standing situations of a life named by two words ("still waiting on the green card", "the big
 # news is we're moving").
-_LIFE_PAIRS = frozenset(
-    ["green card", "work permit", "residence permit", "we're moving", "i'm moving", "new job"]
+_LIFE_PAIRS = _pairs(
+    "green card, work permit, residence permit, we're moving, i'm moving, new job, can barely, "
+    "can hardly, could barely"
 )
 _WEAK_PAIRS = frozenset(["for me", "for us", "for my", "for our"])
+# A decision or a long-running pursuit, often a terse gerund ("Skipping the trade show", "Going
+# with the blue logo", "Training for a triathlon"): weak cues, as narration of the moment says
+# "now" ("Skipping that step for now").
+_WEAK_CUES |= _words("skipping sunsetting deprecating decommissioning renovating remodeling")
+_DECISION_PAIRS = _pairs(
+    "going with, went with, sticking with, opting for, opted for, training for, saving for, "
+    "saving up, phasing out"
+)
+# "since I was eight", "since <num>": a span of a life.
+_SINCE_SUBJECTS = _words("i we you he she they")
 _MOMENT = _words("now currently yet still just rn atm today tonight happy enjoy")
 _MOMENT_PAIRS = frozenset(["the moment", "right now", "so far", "on me"])
 _BE = _words("is are am i'm we're it's that's keeps keep")
@@ -164,6 +214,7 @@ _SELF = _words("i we")
 _OWNED = _words("my our")
 _BETWEEN = _words("also only mostly mainly really usually often don't dont never rarely")
 _OPENERS = _words("also and but oh ok okay so well yes yeah no btw fyi ps")
+_HABIT_HEADS = _SELF | _OWNED | _OPENERS
 _POINTERS = _words("you your it that this them these those")
 # Verbs after "I"/"we" that describe the conversation, a thought or something just done, not a
 # habit: talking, thinking, seeing, the past tense of common verbs, and auxiliaries.
@@ -261,10 +312,15 @@ def durable_shape(text: str, tokens: list[str]) -> bool:
 
 
 def _later_sentences(text: str) -> list[list[str]]:
-    """The words of each sentence after the first ("Ooh nice. I keep saying I'll try it")."""
-    for end in ("! ", "? "):
+    """The words of each sentence or comma-joined clause after the first ("Ooh nice. I keep
+    saying I'll try it", "Ok cool thx, also i play on the NA server")."""
+    for end in ("! ", "? ", ", "):
         text = text.replace(end, ". ")
-    return [_TOKEN(part) for part in text.split(". ")[1:]]
+    parts = text.split(". ")[1:]
+    # Only a part opening on a subject or an opener can state a habit: tokenise only those.
+    return [
+        _TOKEN(p) for p in parts if p.lstrip().split(" ", 1)[0].strip("\"'(,.!?;:") in _HABIT_HEADS
+    ]
 
 
 def states_habit(content: str) -> bool:
@@ -284,17 +340,32 @@ def _in_the_moment(tokens: list[str], pairs: set[str]) -> bool:
     return any(a in _BE and b.endswith("ing") and len(b) > 4 for a, b in pairwise(tokens))
 
 
-def personal(tokens: list[str], pairs: set[str]) -> bool:
-    """A fact about someone's life: a relative or a pet, a life event, a span of a life, the
-    speaker's feelings, or a third person as the subject (see _KIN)."""
-    return not (
-        _KIN.isdisjoint(tokens)
-        and _LIFE.isdisjoint(tokens)
-        and _THIRD_PERSON.isdisjoint(tokens)
-        and _LIFE_SPANS.isdisjoint(pairs)
-        and _LIFE_PAIRS.isdisjoint(pairs)
-        and _FEELINGS.isdisjoint(pairs)
+def _years(tokens: list[str]) -> bool:
+    """A number of years ("two years", "<num> years", "a few years"), or a time since ("since I
+    was eight", "since <num>"): a span of a life."""
+    if ("years" in tokens or "decades" in tokens) and any(
+        b in ("years", "decades") and a in _NUMBER_WORDS for a, b in pairwise(tokens)
+    ):
+        return True
+    return "since" in tokens and any(
+        a == "since" and (b == "<num>" or (b in _SINCE_SUBJECTS and c in ("was", "were")))
+        for a, b, c in zip(tokens, tokens[1:], [*tokens[2:], ""], strict=False)
     )
+
+
+def personal(tokens: list[str], pairs: set[str]) -> bool:
+    """A fact about someone's life: a relative or a pet, health, a life event, a span of a life,
+    the speaker's feelings, or a third person as the subject (see _KIN)."""
+    return not (
+        _PERSONAL_WORDS.isdisjoint(tokens)
+        and _PERSONAL_PAIRS.isdisjoint(pairs)
+        and not _years(tokens)
+    )
+
+
+# The classes above as one set of words and one of pairs: one look-up each.
+_PERSONAL_WORDS = _KIN | _LIFE | _HEALTH | _EVENTS | _THIRD_PERSON
+_PERSONAL_PAIRS = _LIFE_SPANS | _LIFE_PAIRS | _FEELINGS
 
 
 def _shape(text: str, tokens: list[str]) -> bool:
@@ -306,7 +377,11 @@ def _shape(text: str, tokens: list[str]) -> bool:
         return True
     if not question and not _PAIRS.isdisjoint(pairs):
         return True
-    weak = not _WEAK_CUES.isdisjoint(tokens) or (not question and not _WEAK_PAIRS.isdisjoint(pairs))
+    weak = (
+        not _WEAK_CUES.isdisjoint(tokens)
+        or not _DECISION_PAIRS.isdisjoint(pairs)
+        or (not question and not _WEAK_PAIRS.isdisjoint(pairs))
+    )
     if weak and not _in_the_moment(tokens, pairs):
         return True
     if not _NONE.isdisjoint(tokens) and _quantified(tokens):
@@ -324,7 +399,7 @@ def _shape(text: str, tokens: list[str]) -> bool:
     if _profile(tokens) and not _in_the_moment(tokens, pairs):
         return True
     # A habit may follow a reaction: "Ooh nice, swimming is so good. I keep saying I'll try it".
-    return ". " in text and any(habit(words) for words in _later_sentences(text))
+    return (". " in text or ", " in text) and any(habit(w) for w in _later_sentences(text))
 
 
 def _generic(tokens: list[str]) -> bool:

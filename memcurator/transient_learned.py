@@ -289,7 +289,7 @@ def margin(content: str, model: Model) -> tuple[float, list[tuple[float, str]]] 
     if _guarded(content, text, tokens):
         return None
     feats = sorted(set(features(content, vocab)))
-    if not any(f.startswith("s:") for f in feats) and _words_alone_keep(tokens, vocab):
+    if not any(f.startswith("s:") for f in feats) and _words_alone_keep(content, tokens, vocab):
         return None  # no shape of chatter, and an unknown word or a negation: likely content
     parts = [(weights.get(f, 0.0), f) for f in feats]
     return bias + sum(w for w, _ in parts) - threshold, parts
@@ -347,14 +347,26 @@ _NEGATIONS = _words("not never no nope can't cannot don't doesn't didn't isn't w
 _TERSE = 3
 
 
-def _words_alone_keep(tokens: list[str], vocab: Collection[str]) -> bool:
+# A note of at most this many words that names something (a capitalised word after the first) and
+# has no shape of chatter reads as a record: "Litigation hold on Acme files".
+_NOTE = 6
+
+
+def _words_alone_keep(content: str, tokens: list[str], vocab: Collection[str]) -> bool:
     """With no shape of chatter only the words speak; they are not enough when one of them is
-    unknown ("Veggie") or negates ("that's not a bad idea"): keep the candidate."""
+    unknown ("Veggie") or negates ("that's not a bad idea"), or in a short note that names
+    something: keep the candidate."""
     return (
         len(tokens) <= _TERSE
         or not all(t in vocab for t in tokens)
         or not _NEGATIONS.isdisjoint(tokens)
+        or (len(tokens) <= _NOTE and _names(content))
     )
+
+
+def _names(content: str) -> bool:
+    """A capitalised word after the first, other than "I" ("... on Acme files")."""
+    return any(w[:1].isupper() and w[:2] not in ("I", "I'") for w in content.split()[1:])
 
 
 def _assess(content: str) -> tuple[str, list[str], set[str], list[str]] | None:
@@ -365,7 +377,7 @@ def _assess(content: str) -> tuple[str, list[str], set[str], list[str]] | None:
         return None
     grams = set(_bigrams(tokens))
     shapes = _structure(text, tokens, grams)
-    if not shapes and _words_alone_keep(tokens, _lookups()[1].keys()):
+    if not shapes and _words_alone_keep(content, tokens, _lookups()[1].keys()):
         return None  # no shape of chatter, and an unknown word or a negation: likely content
     return text, tokens, grams, shapes
 

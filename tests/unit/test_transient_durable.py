@@ -198,3 +198,44 @@ def test_terse_and_profile_shapes_veto_the_learned_stage(durable: str) -> None:
 )
 def test_the_profile_and_request_shapes_leave_chatter_to_the_model(chatter: str) -> None:
     assert not has_durable_cue(chatter)
+
+
+@pytest.mark.parametrize(
+    "fact",
+    [
+        # health: a condition, a treatment, who gives it
+        "Still sore, my physio says six more weeks at least.",
+        "I'm on insulin now so lunch has to be on time.",
+        # an event of a life told in the past, a pursuit that fills one
+        "We adopted him from a shelter, he was so tiny.",
+        "Okay so I quit, last day is Friday lol.",
+        "I've been doing pottery on Tuesdays, it's my zen.",
+        # a span of a life in years, the people of one's life
+        "I'm checking but we've lived here like eight years.",
+        "My roommate is letting me borrow her car now.",
+        # a limit of ability, a habit after a comma
+        "I can barely type right now, my wrist is in a brace.",
+        "Ok cool, i run the Thursday league so count me in.",
+    ],
+)
+def test_a_personal_fact_of_health_events_years_or_people_is_kept(fact: str) -> None:
+    """Written for this test (issue 11, the conversation guard): classes of a life by meaning."""
+    assert has_durable_cue(fact)
+    assert transient_reason(fact) is None
+
+
+def test_a_short_note_that_names_something_is_kept_when_words_alone_speak() -> None:
+    """No shape of chatter and every word known: the words alone would score it, unless the note
+    names something (a capitalised word after the first)."""
+    assert logit("legal review on acme contract") is not None  # scored on its words
+    assert logit("Legal review on Acme contract") is None  # names something: a record
+
+
+def test_a_decision_is_kept_unless_it_narrates_the_moment() -> None:
+    """A terse decision or pursuit opening on a gerund is a record; "for now" makes it narration."""
+    assert has_durable_cue("Skipping the spring offsite")
+    assert has_durable_cue("Going with the green palette")
+    assert has_durable_cue("been here since I was nine, love it")
+    assert has_durable_cue("sorry, running late, had this bike since 2019")  # at the very end
+    assert not has_durable_cue("Skipping that check for now.")
+    assert not has_durable_cue("Going with your first suggestion right now.")
