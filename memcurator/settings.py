@@ -26,8 +26,10 @@ class Settings(BaseSettings):
     # conversation guard 2 (0.987 kept, under LoCoMo's 0.995 guard for evidence turns). Issue 11's
     # second round (wider personal-fact veto, conversation set 3 as a guard fold) drops none of
     # the 622 such turns of both conversation files beyond the rules, cross-validated; turning
-    # it on by default is this one line, once the blind sets agree. Set
-    # MEMCURATOR_TRANSIENT_LEARNED=true where the conversation is agents and tools.
+    # it on by default is this one line, once the blind sets agree. They did not quite: on the
+    # blind guards 3 and 2 it kept 170 of 170 and 155 of 156 (README, transient detection), too
+    # close to LoCoMo's margin. Set MEMCURATOR_TRANSIENT_LEARNED=true where the conversation is
+    # agents and tools.
     transient_learned: bool = False
     batch_size: int = 1000
     # Processes that run the gate beside ingest's writer on long streams (app/gate_pool.py):
