@@ -6,17 +6,22 @@ write-log row, a rerun is a no-op, and a backfill over a loaded store equals nig
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from datetime import date, timedelta
 from typing import Any
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlalchemy import Engine
 
 from memcurator.keys import wording_key
 from store.queries import iter_entries, iter_log
 from tests.factories import candidate
+from tests.integration.test_backfill_equivalence import schedules
 from tests.passes import by_day, export, ingest, log_counts, run_pass
 
+EXAMPLES = int(os.environ.get("MEMCURATOR_PROPERTY_EXAMPLES", "10"))
 ALICE = {"org_id": "acme", "project_id": "p_1"}
 BOB = {"org_id": "acme", "project_id": "p_2"}
 DAY0 = date(2025, 3, 1)
@@ -140,3 +145,45 @@ def test_a_backfill_over_a_loaded_store_equals_nightly_runs(
     stored = entries(ahead)
     assert stored["a"]["status"] == "superseded" and stored["a"]["evidence"] == 4
     assert stored["c"]["status"] == "active" and stored["r"]["status"] == "active"
+
+
+POOL = (FILED, RESTATED, CHANGED, RELEASES, DEPLOYS)
+
+
+@st.composite
+def statements(draw: st.DrawFn) -> list[dict[str, Any]]:
+    """Unkeyed statements of two projects over two weeks, in time order."""
+    rows = []
+    for n in range(draw(st.integers(1, 12))):
+        scope = draw(st.sampled_from([ALICE, BOB]))
+        row = said(f"f_{n:03d}", draw(st.sampled_from(POOL)), draw(st.integers(0, 13)), scope)
+        rows.append(row)
+    return sorted(rows, key=lambda r: (r["created_at"], r["id"]))
+
+
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=st.data(), rows=statements())
+def test_any_interleaving_of_ingest_and_passes_equals_ingest_all_then_backfill(
+    new_engine: Callable[[], Engine], data: st.DataObject, rows: list[dict[str, Any]]
+) -> None:
+    last = DAY0 + timedelta(days=14)
+    steps = data.draw(schedules(rows, last))
+    ahead, mixed = new_engine(), new_engine()
+    try:
+        ingest(ahead, rows, batch_size=data.draw(st.integers(1, 20)))
+        for n in range((last - DAY0).days + 1):
+            run_pass(ahead, DAY0 + timedelta(days=n))
+        for step in steps:
+            if step[0] == "ingest":
+                ingest(mixed, step[1], batch_size=step[2])
+            else:
+                run_pass(mixed, step[1])
+        assert export(ahead) == export(mixed)
+        assert log_counts(ahead) == log_counts(mixed)
+    finally:  # many examples, one fixture: give the connections back every time
+        ahead.dispose()
+        mixed.dispose()
