@@ -6,10 +6,11 @@ a change of value, lands under a key of its own. The nightly pass gathers, per s
 unkeyed facts new since the scope's last pass and compares each with the scope's other current
 facts (every wording each holds), with the meaning check the gate uses inside a key
 (``meaning.relate``). Because that check assumes one attribute, a pair is compared only when
-the two statements share at least two *attribute words*: content stems that are not values
-proper (names, numbers, listed values), not generic framing ("every", "day", "rule", "team")
-and not common across the scope's statements (said by more than ``COMMON_SHARE`` of them).
-Then, per group (an entry and the wordings merged into it), the verdicts vote:
+the two statements share at least two *attribute words* (content stems that are not values
+proper, not generic framing such as "every", "day", "rule", "team", and not common across the
+scope's statements: said by more than ``COMMON_SHARE`` of them), or one attribute word and
+two values or a name or number (then only a ``same`` verdict counts). Then, per group (an
+entry and the wordings merged into it), the verdicts vote:
 
 - more ``same`` / ``refinement`` than ``contradiction``: a restatement, merged into the older
   entry (its evidence, last confirmation and confidence grow; the new entry is retired,
@@ -144,10 +145,10 @@ class _AttributeWords:
 
 def _vote(new: Fact, other: Fact, wordings: list[str], words: _AttributeWords) -> _Vote | None:
     """How ``new`` reads against each wording of ``other`` that is about its attribute: one
-    that shares ``MIN_SHARED`` attribute words with it (any verdict counts); or one that names
-    the same values proper (names, numbers) and whose attribute words, if both have some,
-    overlap; or one that shares an attribute word and a value (for these two only ``same``
-    counts: a shared value says nothing of a change)."""
+    that shares ``MIN_SHARED`` attribute words with it (any verdict counts), or one attribute
+    word and two values or a value proper (a name, a number; only ``same`` counts: a shared
+    value says nothing of a change). An older entry's attribute key frames the comparison, as
+    inside the key."""
     text = new.wordings[0]
     mine, values = words.of(text), _proper(text)
     attribute = None if other.unkeyed else key_attribute(other.subject_key)
@@ -155,19 +156,16 @@ def _vote(new: Fact, other: Fact, wordings: list[str], words: _AttributeWords) -
     about = {"attribute": attribute} if attribute else {}
     vote: _Vote | None = None
     for wording in dict.fromkeys(wordings):
-        theirs = words.of(wording)
-        shared = mine & theirs
+        shared = mine & words.of(wording)
         by_words = len(shared) >= MIN_SHARED
-        by_value = bool(values) and values == _proper(wording) and (
-            not (mine and theirs) or bool(shared))
         common = _analyse(text).salient & _analyse(wording).salient
         by_both = bool(shared) and (len(common) >= 2 or bool(common & values))
-        if not (by_words or by_value or by_both):
+        if not (by_words or by_both):
             continue
         judgement = relate(wording, text, kind=kind, **about)
         if vote is None:
             vote = _Vote(other, frozenset())
-        basis = shared | (values if by_value else frozenset()) | (common if by_both else set())
+        basis = shared | (common if by_both else set())
         vote.shared = max(vote.shared, basis, key=lambda s: (len(s), sorted(s)))
         if _refilled(wording, text):
             pass  # one frame, another filler: not a restatement, whatever the words share

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, and_, select, text
+from sqlalchemy import Connection, and_, func, select, text
 
 from memcurator.keys import WORDING_PREFIX, is_wording_key
 from memcurator.leftovers import Fact
@@ -95,13 +95,15 @@ def load_scope_facts(
     conn: Connection, tenant: str, scopes: Sequence[str], since: datetime | None,
     cutoff: datetime,
 ) -> dict[str, ScopeFacts]:
-    """Each scope's facts as they stood at ``cutoff`` (see the module's note)."""
+    """Each scope's facts as they stood at ``cutoff`` (see the module's note). Reads each
+    current entry's distinct wordings, and the statements themselves only of unkeyed entries
+    (what a merge adds), so a night's cost follows the scope's facts, not their repetitions."""
     entries: list[Any] = []
     for scope_in in in_values(Entry.scope_key, scopes, conn):
         entries += conn.execute(
             select(
                 Entry.id, Entry.scope_key, Entry.subject_key, Entry.status, Entry.superseded_by,
-                Entry.evidence, Entry.created_at,
+                Entry.evidence, Entry.created_at, Entry.content,
             ).where(
                 Entry.tenant == tenant,
                 scope_in,
@@ -110,48 +112,72 @@ def load_scope_facts(
                 Entry.status.in_((Status.ACTIVE, Status.SUPERSEDED, Status.RETIRED)),
             )
         ).all()  # fmt: skip
-    by_id = {e.id: e for e in entries}
     successors = _created(conn, tenant, [e.superseded_by for e in entries if e.superseded_by])
-    statements: dict[str, list[Any]] = {}
-    for entry_in in in_values(EntrySource.entry_id, sorted(by_id), conn):
-        for s in conn.execute(
-            select(
-                EntrySource.entry_id, EntrySource.memory_id, EntrySource.content,
-                EntrySource.valid_from, EntrySource.created_at, EntrySource.confidence,
-                EntrySource.sensitivity,
-            ).where(EntrySource.tenant == tenant, entry_in, EntrySource.created_at < cutoff)
-        ):  # fmt: skip
-            statements.setdefault(s.entry_id, []).append(s)
+    merged = [e for e in entries if _merged_at_night(e)]
+    current = [e for e in entries if _current(e, successors, cutoff)]
     start = since or DAWN
+    wordings = _wordings(conn, tenant, [e.id for e in current], cutoff)
+    unkeyed = [e.id for e in current if is_wording_key(e.subject_key)]
+    said = _statements(conn, tenant, unkeyed + [e.id for e in merged], cutoff)
     result: dict[str, ScopeFacts] = {scope: ScopeFacts() for scope in scopes}
     members: dict[str, list[str]] = {}
-    for e in sorted(entries, key=lambda e: e.id):
-        said = sorted(statements.get(e.id, ()), key=lambda s: (s.created_at, s.memory_id))
-        if not said:
-            continue
-        if _merged_at_night(e):
-            members.setdefault(e.superseded_by, []).extend(s.content for s in said)
-            fresh = [s for s in said if s.created_at >= start]
-            if fresh:
-                result[e.scope_key].arrivals[e.id] = (e.superseded_by, Said.of(fresh))
-            continue
-        closed = e.status != Status.ACTIVE
-        if closed and not (e.superseded_by in successors and successors[e.superseded_by] >= cutoff):
+    for e in sorted(merged, key=lambda e: e.id):
+        members.setdefault(e.superseded_by, []).append(e.content)
+        if fresh := [s for s in said.get(e.id, ()) if s.created_at >= start]:
+            result[e.scope_key].arrivals[e.id] = (e.superseded_by, Said.of(fresh))
+    for e in sorted(current, key=lambda e: e.id):
+        if not (held := wordings.get(e.id)):
             continue
         new = is_wording_key(e.subject_key) and e.created_at >= start
         if new:
-            result[e.scope_key].said[e.id] = Said.of(said)
-        result[e.scope_key].facts.append(
-            Fact(e.id, e.subject_key, tuple(s.content for s in said),
-                 min(s.valid_from for s in said), e.created_at, new=new)
-        )  # fmt: skip
-    for scope in result.values():
-        scope.facts = [
-            Fact(f.id, f.subject_key, (*f.wordings, *members.get(f.id, ())), f.valid_from,
-                 f.created_at, f.new)
-            for f in scope.facts
-        ]  # fmt: skip
+            result[e.scope_key].said[e.id] = Said.of(said[e.id])
+        result[e.scope_key].facts.append(Fact(
+            e.id, e.subject_key, (*(c for _, c in held), *members.get(e.id, ())),
+            min(v for v, _ in held), e.created_at, new=new,
+        ))  # fmt: skip
     return result
+
+
+def _wordings(
+    conn: Connection, tenant: str, ids: Sequence[str], cutoff: datetime
+) -> dict[str, list[tuple[datetime, str]]]:
+    """Each entry's distinct wordings said before ``cutoff``, with when each first held, in
+    that order."""
+    found: dict[str, list[tuple[datetime, str]]] = {}
+    for entry_in in in_values(EntrySource.entry_id, sorted(ids), conn):
+        for row in conn.execute(
+            select(EntrySource.entry_id, EntrySource.content,
+                   func.min(EntrySource.valid_from).label("since"))
+            .where(EntrySource.tenant == tenant, entry_in, EntrySource.created_at < cutoff)
+            .group_by(EntrySource.entry_id, EntrySource.content)
+        ):  # fmt: skip
+            found.setdefault(row.entry_id, []).append((row.since, row.content))
+    return {k: sorted(v) for k, v in found.items()}
+
+
+def _statements(
+    conn: Connection, tenant: str, ids: Sequence[str], cutoff: datetime
+) -> dict[str, list[Any]]:
+    """The statements of ``ids`` said before ``cutoff``."""
+    found: dict[str, list[Any]] = {}
+    for entry_in in in_values(EntrySource.entry_id, sorted(ids), conn):
+        for s in conn.execute(
+            select(
+                EntrySource.entry_id, EntrySource.valid_from, EntrySource.created_at,
+                EntrySource.confidence, EntrySource.sensitivity,
+            ).where(EntrySource.tenant == tenant, entry_in, EntrySource.created_at < cutoff)
+        ):  # fmt: skip
+            found.setdefault(s.entry_id, []).append(s)
+    return found
+
+
+def _current(e: Any, successors: dict[str, datetime], cutoff: datetime) -> bool:
+    """Whether the entry was current at ``cutoff``: active, or closed by an entry created at
+    or after it (not by a merge at night: those were decided before)."""
+    if e.status == Status.ACTIVE:
+        return True
+    closer = successors.get(e.superseded_by) if e.superseded_by else None
+    return not _merged_at_night(e) and closer is not None and closer >= cutoff
 
 
 def _merged_at_night(e: Any) -> bool:
