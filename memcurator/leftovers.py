@@ -106,13 +106,14 @@ def resolve_scope(facts: Sequence[Fact]) -> list[Decision]:
     live = {f.id: f for f in facts}
     held: dict[str, list[str]] = {f.id: list(f.wordings) for f in facts}
     decisions: list[Decision] = []
-    for new in sorted((f for f in facts if f.new and f.unkeyed), key=Fact.order):
+    ordered = sorted(facts, key=Fact.order)
+    for new in (f for f in ordered if f.new and f.unkeyed):
         if new.id not in live:
             continue
         votes = [
             vote
-            for other in sorted(live.values(), key=Fact.order)
-            if other.id != new.id and other.order() < new.order()
+            for other in ordered
+            if other.id in live and other.order() < new.order()
             if (vote := _vote(new, other, held[other.id], words)) is not None
         ]
         decision = _decide(new, votes)
@@ -134,13 +135,17 @@ class _AttributeWords:
         unique = sorted(set(texts))
         self.said = Counter(w for t in unique for w in _analyse(t).said)
         self.limit = max(3.0, COMMON_SHARE * len(unique))
+        self.known: dict[str, frozenset[str]] = {}
 
     def of(self, text: str) -> frozenset[str]:
+        if (found := self.known.get(text)) is not None:
+            return found
         t = _analyse(text)
-        return frozenset(
+        self.known[text] = found = frozenset(
             w for w in t.said - t.salient - t.names
             if w not in GENERIC and self.said[w] <= self.limit and not w.isdigit()
         )
+        return found
 
 
 def _vote(new: Fact, other: Fact, wordings: list[str], words: _AttributeWords) -> _Vote | None:
@@ -156,10 +161,11 @@ def _vote(new: Fact, other: Fact, wordings: list[str], words: _AttributeWords) -
     about = {"attribute": attribute} if attribute else {}
     vote: _Vote | None = None
     for wording in dict.fromkeys(wordings):
-        shared = mine & words.of(wording)
+        if not (shared := mine & words.of(wording)):
+            continue  # every way in needs an attribute word in common
         by_words = len(shared) >= MIN_SHARED
         common = _analyse(text).salient & _analyse(wording).salient
-        by_both = bool(shared) and (len(common) >= 2 or bool(common & values))
+        by_both = len(common) >= 2 or bool(common & values)
         if not (by_words or by_both):
             continue
         judgement = relate(wording, text, kind=kind, **about)
