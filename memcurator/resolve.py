@@ -114,6 +114,7 @@ class Version:
     sources: list[Statement] | None = None  # every source, when loaded (a late arrival needs them)
     added: list[Statement] = field(default_factory=list)  # new sources to record under this id
     moved: list[Statement] = field(default_factory=list)  # stored sources that move to this id
+    pinned: tuple[Any, ...] | None = None  # closed at night (store.timelines): kept as stored
     is_new: bool = False
     dirty: bool = False
     # The orders of the earliest and the newest source, when known. A stored version whose

@@ -27,6 +27,7 @@ class Status(StrEnum):
     SUPERSEDED = "superseded"  # a later version of its key replaced it (rule 5)
     EXPIRED = "expired"  # an observation the nightly pass closed by the clock
     RETIRED = "retired"  # its anchor statement now lives in a version named otherwise
+    # (or, with its evidence kept, an unkeyed fact merged into another entry at night)
 
 
 class Action(StrEnum):

@@ -135,6 +135,8 @@ def version_row(version: Version, now: datetime) -> dict[str, Any]:
     """The ``entries`` row of a version as resolved (its fields over its entry's)."""
     row = entry_row(version.entry, now)
     row.update({c: getattr(version, f) for c, f in _VERSION_BY_COLUMN.items()})
+    if version.pinned is not None:  # the nightly pass closed it: the gate only adds to it
+        row.update(zip(("status", "valid_to", "superseded_by"), version.pinned, strict=True))
     return row
 
 

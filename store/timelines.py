@@ -19,7 +19,7 @@ from sqlalchemy import Connection, bindparam, select, text, tuple_, update
 
 from memcurator.attributes import legacy_forms
 from memcurator.decisions import NewEntry
-from memcurator.keys import FACT_PREFIX, key_attribute
+from memcurator.keys import FACT_PREFIX, is_wording_key, key_attribute
 from memcurator.lifecycle import Policy, Sighting, closed_before, day_start
 from memcurator.meaning import cardinality
 from memcurator.resolve import CHAINED_TYPES, LIVE, Timeline, Version
@@ -167,6 +167,9 @@ def _load(
             timelines[older.get(key, key)].versions.append(version_from_row(row))
     if conn.dialect.name != "postgresql":
         _drop_closed(conn, timelines, reach, policy)
+    for key, timeline in timelines.items():
+        if is_wording_key(key[2]):
+            _pin_closed_at_night(timeline.versions)
     needs_sources: list[Version] = []
     for key, timeline in timelines.items():
         earliest = reach[key].earliest
@@ -183,6 +186,21 @@ def _load(
         if reach[key].chained and not reach[key].full:
             _set_floor(timeline, reach[key].earliest)
     return timelines
+
+
+def _pin_closed_at_night(versions: list[Version]) -> None:
+    """An unkeyed fact the nightly pass merged into another entry (``retired``, its evidence
+    kept: a retired husk of the gate's holds none) or superseded by another key's entry is
+    still its wording's entry for the gate: the same statement said again joins it, whether or
+    not the pass has run yet (``store.leftover_writes``), and it keeps the status the pass gave
+    it. So a backfill over a loaded store places statements as nightly runs would."""
+    ids = {v.id for v in versions}
+    for v in versions:
+        merged = v.status == Status.RETIRED and v.evidence > 0
+        superseded = v.status == Status.SUPERSEDED and v.superseded_by not in ids
+        if merged or superseded:
+            v.pinned = v.state()
+            v.status, v.valid_to, v.superseded_by = Status.ACTIVE, None, None
 
 
 def _older_keys(key: TimelineKey) -> list[TimelineKey]:

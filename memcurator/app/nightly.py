@@ -16,10 +16,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
+from functools import partial
 from typing import Any
 
 from sqlalchemy import Connection
 
+from memcurator.app.leftovers import consolidate_leftovers
 from memcurator.consolidation import Observation, PassPlan, Policy, plan_partition
 from memcurator.keys import tool_key
 from memcurator.promotion import place_promotions
@@ -116,6 +118,12 @@ class PartitionReport:
             f"/ {f['topics_updated']} updated ({f['members_linked']} members linked)"
         )
 
+    def add_actions(self, actions: dict[str, int]) -> None:
+        merged = dict(self.actions)
+        for action, n in actions.items():
+            merged[action] = merged.get(action, 0) + n
+        self.actions = dict(sorted(merged.items()))
+
     def add(self, work: _TenantWork) -> None:
         self.scopes += len(work.scopes)
         self.observations += len(work.observations)
@@ -157,6 +165,9 @@ def consolidate_partition(
         write_step(conn, step, work)
     for w in work:
         report.add(w)
+    writer = partial(PassWriter, conn, cutoff=cutoff, now=now, flow_run_id=flow_run_id,
+                     run_date=run_date, policy=policy)  # fmt: skip
+    report.add_actions(consolidate_leftovers(conn, partition, cutoff=cutoff, make_writer=writer))
     counts = report.as_dict()
     counts.pop("already_done")
     record_run(

@@ -1,0 +1,237 @@
+"""What the gate could not key, resolved at night: one scope's unkeyed facts against its others.
+
+A fact with no subject and no attribute read from its words is keyed by its wording
+(``text:DIGEST``): the same statement said again merges, but a restatement in other words, or
+a change of value, lands under a key of its own. The nightly pass gathers, per scope, the
+unkeyed facts new since the scope's last pass and compares each with the scope's other current
+facts (every wording each holds), with the meaning check the gate uses inside a key
+(``meaning.relate``). Because that check assumes one attribute, a pair is compared only when
+the two statements share at least two *attribute words* (content stems that are not values
+proper, not generic framing such as "every", "day", "rule", "team", and not common across the
+scope's statements: said by more than ``COMMON_SHARE`` of them), or one attribute word and
+two values or a name or number (then only a ``same`` verdict counts). Then, per group (an
+entry and the wordings merged into it), the verdicts vote:
+
+- more ``same`` / ``refinement`` than ``contradiction``: a restatement, merged into the older
+  entry (its evidence, last confirmation and confidence grow; the new entry is retired,
+  pointing to it);
+- more ``contradiction``: a change; the newer statement wins (rule 5) and the older entry is
+  superseded, but only when the older one is unkeyed too (an entry under an attribute key is
+  the gate's to supersede: it is left apart);
+- otherwise, or when two groups tie with different verdicts: left apart.
+
+Never across scopes (one scope at a time), never deleting. Pure: no I/O; the store's reads
+and writes are ``store.leftover_reads`` / ``store.leftover_writes``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from memcurator.keys import is_wording_key, key_attribute
+from memcurator.meaning import Judgement, cardinality, relate
+from memcurator.wording import _analyse, _show, _stem
+
+# Two statements are about one attribute only if they share this many attribute words.
+MIN_SHARED = 2
+# A stem said by more than this share of the scope's statements names no attribute of its own.
+COMMON_SHARE = 0.08
+# Framing that recurs across attributes ("every day", "team rule", "I always use").
+_GENERIC_WORDS = (
+    "every day days daily week weeks weekly time times rule rules policy only always usual "
+    "usually prefer preference team teams work use uses need needs make makes like want "
+    "please also get go keep set thing"
+)
+GENERIC = frozenset(_stem(w) for w in _GENERIC_WORDS.split())
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One current fact of the scope, as it stood at the pass's cutoff: its id, key, the
+    wordings it holds (its statements', and those of the entries merged into it at night),
+    and when it became current."""
+
+    id: str
+    subject_key: str
+    wordings: tuple[str, ...]
+    valid_from: datetime
+    created_at: datetime
+    new: bool = False  # unkeyed and created since the scope's last pass
+
+    @property
+    def unkeyed(self) -> bool:
+        return is_wording_key(self.subject_key)
+
+    def order(self) -> tuple[datetime, datetime, str]:
+        return (self.valid_from, self.created_at, self.id)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """``merge``: ``entry`` (unkeyed, newer) joins ``into``; ``supersede``: ``entry`` (older,
+    unkeyed) is superseded by ``into`` (the newer statement). ``why`` is the log's reason."""
+
+    action: str
+    entry: str
+    into: str
+    subject_key: str
+    relation: str
+    why: str
+
+
+@dataclass
+class _Vote:
+    group: Fact
+    shared: frozenset[str]
+    agree: int = 0
+    change: int = 0
+    verdicts: list[tuple[str, Judgement]] = field(default_factory=list)
+
+    @property
+    def verdict(self) -> str | None:
+        if self.agree > self.change:
+            return "merge"
+        if self.change > self.agree:
+            return "supersede"
+        return None
+
+
+def resolve_scope(facts: Sequence[Fact]) -> list[Decision]:
+    """The decisions for one scope: each new unkeyed fact, oldest first, against the scope's
+    other current facts older than it."""
+    words = _AttributeWords(w for f in facts for w in f.wordings)
+    live = {f.id: f for f in facts}
+    held: dict[str, list[str]] = {f.id: list(f.wordings) for f in facts}
+    decisions: list[Decision] = []
+    ordered = sorted(facts, key=Fact.order)
+    for new in (f for f in ordered if f.new and f.unkeyed):
+        if new.id not in live:
+            continue
+        votes = [
+            vote
+            for other in ordered
+            if other.id in live and other.order() < new.order()
+            if (vote := _vote(new, other, held[other.id], words)) is not None
+        ]
+        decision = _decide(new, votes)
+        if decision is None:
+            continue
+        decisions.append(decision)
+        if decision.action == "merge":
+            del live[new.id]
+            held[decision.into] += held.pop(new.id)
+        else:
+            del live[decision.entry]
+    return decisions
+
+
+class _AttributeWords:
+    """Each statement's attribute words, given the scope's statements (for what is common)."""
+
+    def __init__(self, texts: Iterable[str]) -> None:
+        unique = sorted(set(texts))
+        self.said = Counter(w for t in unique for w in _analyse(t).said)
+        self.limit = max(3.0, COMMON_SHARE * len(unique))
+        self.known: dict[str, frozenset[str]] = {}
+
+    def of(self, text: str) -> frozenset[str]:
+        if (found := self.known.get(text)) is not None:
+            return found
+        t = _analyse(text)
+        self.known[text] = found = frozenset(
+            w for w in t.said - t.salient - t.names
+            if w not in GENERIC and self.said[w] <= self.limit and not w.isdigit()
+        )
+        return found
+
+
+def _vote(new: Fact, other: Fact, wordings: list[str], words: _AttributeWords) -> _Vote | None:
+    """How ``new`` reads against each wording of ``other`` that is about its attribute: one
+    that shares ``MIN_SHARED`` attribute words with it (any verdict counts), or one attribute
+    word and two values or a value proper (a name, a number; only ``same`` counts: a shared
+    value says nothing of a change). An older entry's attribute key frames the comparison, as
+    inside the key."""
+    text = new.wordings[0]
+    mine, values = words.of(text), _proper(text)
+    attribute = None if other.unkeyed else key_attribute(other.subject_key)
+    kind = cardinality(attribute) if attribute else "single"
+    about = {"attribute": attribute} if attribute else {}
+    vote: _Vote | None = None
+    for wording in dict.fromkeys(wordings):
+        if not (shared := mine & words.of(wording)):
+            continue  # every way in needs an attribute word in common
+        by_words = len(shared) >= MIN_SHARED
+        common = _analyse(text).salient & _analyse(wording).salient
+        by_both = len(common) >= 2 or bool(common & values)
+        if not (by_words or by_both):
+            continue
+        judgement = relate(wording, text, kind=kind, **about)
+        if vote is None:
+            vote = _Vote(other, frozenset())
+        basis = shared | (common if by_both else set())
+        vote.shared = max(vote.shared, basis, key=lambda s: (len(s), sorted(s)))
+        if _refilled(wording, text):
+            pass  # one frame, another filler: not a restatement, whatever the words share
+        elif judgement.relation == "same" or (by_words and judgement.relation == "refinement"):
+            vote.agree += 1
+        elif by_words and judgement.relation == "contradiction":
+            vote.change += 1
+        vote.verdicts.append((wording, judgement))
+    return vote
+
+
+def _refilled(old: str, new: str) -> bool:
+    """The same frame with its slot filled otherwise ("I take a black americano in the
+    morning" / "I take a decaf latte in the morning"): what differs is the value."""
+    a, b = _analyse(old).seq, _analyse(new).seq
+    head = _common(a, b)
+    tail = _common(a[::-1], b[::-1])
+    tail = min(tail, len(a) - head, len(b) - head)
+    mid_a, mid_b = set(a[head : len(a) - tail]), set(b[head : len(b) - tail])
+    return head + tail >= 2 and bool(mid_a) and bool(mid_b) and not mid_a & mid_b
+
+
+def _common(a: Sequence[str], b: Sequence[str]) -> int:
+    """How many leading stems ``a`` and ``b`` share."""
+    n = min(len(a), len(b))
+    return next((i for i in range(n) if a[i] != b[i]), n)
+
+
+def _proper(text: str) -> frozenset[str]:
+    """The values proper a statement names: names and numbers."""
+    t = _analyse(text)
+    return frozenset(w for w in t.salient if w in t.names or any(c.isdigit() for c in w))
+
+
+def _decide(new: Fact, votes: list[_Vote]) -> Decision | None:
+    """The group with the most attribute words in common decides; a tie with another group
+    that reads otherwise, an undecided vote, or a change of an attribute-keyed entry: none."""
+    decided = [v for v in votes if v.verdict is not None]
+    if not decided:
+        return None
+    best = max(len(v.shared) for v in decided)
+    top = [v for v in decided if len(v.shared) == best]
+    if len({v.verdict for v in top}) > 1:
+        return None
+    vote = top[-1]  # the newest of equals: the one a restatement would repeat
+    group = vote.group
+    relation = "same" if vote.verdict == "merge" else "contradiction"
+    reason = next(j for _, j in vote.verdicts
+                  if (j.relation == "contradiction") == (vote.verdict == "supersede")
+                  and j.relation != "unrelated")
+    formed = (f"grouped with {group.id} ({group.subject_key}) by the attribute words "
+              f"and values {_show(vote.shared)}; {len(vote.verdicts)} of its wordings compared, "
+              f"{vote.agree} same or refinement, {vote.change} change")
+    if vote.verdict == "merge":
+        relation = reason.relation
+        why = (f"nightly, unkeyed: {new.id} ({new.subject_key}) restates {group.id}: "
+               f"{relation} ({reason.reason}); {formed}")
+        return Decision("merge", new.id, group.id, new.subject_key, relation, why)
+    if not group.unkeyed:
+        return None
+    why = (f"nightly, unkeyed: {group.id} ({group.subject_key}) superseded by the newer "
+           f"{new.id} ({new.subject_key}): change ({reason.reason}); {formed}")
+    return Decision("supersede", group.id, new.id, new.subject_key, relation, why)

@@ -1,0 +1,189 @@
+"""Unkeyed leftovers are consolidated at night (issue 10): what the gate keyed only by its
+wording (``text:DIGEST``) is compared, per scope, with the scope's other facts by the nightly
+pass; a restatement is merged into the older entry, a change supersedes the older one (the
+newer wins), different attributes and other scopes are left apart, each decision is a
+write-log row, a rerun is a no-op, and a backfill over a loaded store equals nightly runs."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from datetime import date, timedelta
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy import Engine
+
+from memcurator.keys import wording_key
+from store.queries import iter_entries, iter_log
+from tests.factories import candidate
+from tests.integration.test_backfill_equivalence import schedules
+from tests.passes import by_day, export, ingest, log_counts, run_pass
+
+EXAMPLES = int(os.environ.get("MEMCURATOR_PROPERTY_EXAMPLES", "10"))
+ALICE = {"org_id": "acme", "project_id": "p_1"}
+BOB = {"org_id": "acme", "project_id": "p_2"}
+DAY0 = date(2025, 3, 1)
+FILED = "Bugs for this project are filed in Linear."
+RESTATED = "File this project's bugs in Linear, please."
+CHANGED = "Switched: bugs for this project are now filed in Jira."
+RELEASES = "Releases of this project are cut on Thursdays."
+DEPLOYS = "Deploys of this project go out on Thursdays."
+
+
+def said(cid: str, content: str, day: int, scope: dict[str, str] = ALICE) -> dict[str, Any]:
+    when = f"{(DAY0 + timedelta(days=day)).isoformat()}T09:{len(cid):02d}:00Z"
+    return candidate(
+        id=cid, scope=scope, content=content, created_at=when, valid_from=when,
+        source={"kind": "user_message", "ref": f"turn_{cid}", "session_id": f"s_{cid}"},
+    )  # fmt: skip
+
+
+def entries(engine: Engine) -> dict[str, dict[str, Any]]:
+    return {e["id"]: e for e in iter_entries(engine, status="all") if e["type"] == "fact"}
+
+
+def nightly(engine: Engine, rows: list[dict[str, Any]], days: int) -> None:
+    """Each day ingested, then that night's pass."""
+    per_day = by_day(rows)
+    for n in range(days):
+        ingest(engine, per_day.get(DAY0 + timedelta(days=n), []))
+        run_pass(engine, DAY0 + timedelta(days=n))
+
+
+def night_rows(engine: Engine) -> list[dict[str, Any]]:
+    return [r for r in iter_log(engine) if (r["reason"] or "").startswith("nightly, unkeyed")]
+
+
+def test_a_restatement_in_other_words_is_merged_into_the_older_entry(
+    engine: Engine,
+) -> None:
+    nightly(engine, [said("a", FILED, 0), said("b", RESTATED, 1)], 2)
+    stored = entries(engine)
+    assert stored["a"]["subject_key"] == wording_key(FILED)
+    assert stored["b"]["subject_key"] == wording_key(RESTATED)
+    assert stored["a"]["status"] == "active" and stored["a"]["evidence"] == 2
+    assert stored["a"]["last_confirmed_at"] == stored["b"]["valid_from"]
+    assert stored["b"]["status"] == "retired" and stored["b"]["superseded_by"] == "a"
+    assert stored["b"]["evidence"] == 1  # its statement stays attached to it
+    [row] = night_rows(engine)
+    assert (row["action"], row["rule"], row["memory_id"]) == ("merged", "dedup", "b")
+    assert row["related_ids"] == ["a"]
+    assert row["candidate_key"] == "nightly:2025-03-02:b"
+    assert wording_key(RESTATED) in row["reason"] and "restates a: same" in row["reason"]
+    assert "grouped with a" in row["reason"] and "bugs, filed" in row["reason"]
+
+
+def test_a_change_supersedes_the_older_entry_and_the_newer_wins(engine: Engine) -> None:
+    nightly(engine, [said("a", FILED, 0), said("b", RESTATED, 1), said("c", CHANGED, 3)], 4)
+    stored = entries(engine)
+    assert [i for i, e in stored.items() if e["status"] == "active"] == ["c"]
+    old = stored["a"]
+    assert old["status"] == "superseded" and old["superseded_by"] == "c"
+    assert old["valid_to"] == stored["c"]["valid_from"]
+    assert old["evidence"] == 2  # nothing is deleted, nothing taken back
+    rows = night_rows(engine)
+    assert [(r["action"], r["rule"], r["memory_id"]) for r in rows] == [
+        ("merged", "dedup", "b"), ("superseded", "conflict", "a")]  # fmt: skip
+    assert "change (different name (linear -> jira))" in rows[1]["reason"]
+
+
+def test_different_attributes_and_other_scopes_are_left_apart(engine: Engine) -> None:
+    rows = [said("a", FILED, 0), said("b", RELEASES, 1), said("c", DEPLOYS, 2)]
+    rows += [said("d", RESTATED, 3, scope=BOB), said("e", CHANGED, 4, scope=BOB)]
+    nightly(engine, rows, 5)
+    stored = entries(engine)
+    # Releases and deploys share a value (Thursdays), not an attribute; Bob's project has its
+    # own facts: its change supersedes its own restatement only, never Alice's.
+    assert {i: e["status"] for i, e in stored.items()} == {
+        "a": "active", "b": "active", "c": "active", "d": "superseded", "e": "active"}
+    assert stored["a"]["evidence"] == 1 and stored["d"]["superseded_by"] == "e"
+    assert [r["memory_id"] for r in night_rows(engine)] == ["d"]
+
+
+def test_a_rerun_of_a_landed_night_changes_nothing(engine: Engine) -> None:
+    nightly(engine, [said("a", FILED, 0), said("b", RESTATED, 1)], 2)
+    before, counts = export(engine), log_counts(engine)
+    run_pass(engine, DAY0 + timedelta(days=1))
+    assert export(engine) == before and log_counts(engine) == counts
+
+
+def test_a_scope_without_observations_is_visited(engine: Engine) -> None:
+    """Only facts, no observation anywhere: the pass still finds the scope."""
+    nightly(engine, [said("a", FILED, 0), said("b", RESTATED, 0)], 1)
+    assert entries(engine)["b"]["status"] == "retired"
+
+
+def test_the_same_words_said_after_the_merge_count_for_the_older_entry(
+    engine: Engine,
+) -> None:
+    nightly(engine, [said("a", FILED, 0), said("b", RESTATED, 1), said("bb", RESTATED, 3)], 4)
+    stored = entries(engine)
+    assert stored["b"]["status"] == "retired" and stored["b"]["evidence"] == 2
+    assert stored["a"]["status"] == "active" and stored["a"]["evidence"] == 3
+    assert stored["a"]["last_confirmed_at"] == stored["b"]["last_confirmed_at"]
+    assert [r["action"] for r in iter_log(engine) if r["memory_id"] == "b"] == [
+        "inserted", "merged", "merged", "merged"]  # fmt: skip
+
+
+def test_a_backfill_over_a_loaded_store_equals_nightly_runs(
+    new_engine: Callable[[], Engine],
+) -> None:
+    """Later statements already in the store when the backfill reaches a night (the same
+    words again, a change, its restatement) land as the nightly runs placed them."""
+    rows = [said("a", FILED, 0), said("b", RESTATED, 1), said("bb", RESTATED, 3),
+            said("c", CHANGED, 5), said("aa", FILED, 6), said("r", RELEASES, 6),
+            said("d", RESTATED, 7, scope=BOB)]  # fmt: skip
+    ahead, stepwise = new_engine(), new_engine()
+    ingest(ahead, rows)
+    for n in range(9):
+        run_pass(ahead, DAY0 + timedelta(days=n))
+    nightly(stepwise, rows, 9)
+    assert export(ahead) == export(stepwise)
+    assert log_counts(ahead) == log_counts(stepwise)
+    stored = entries(ahead)
+    assert stored["a"]["status"] == "superseded" and stored["a"]["evidence"] == 4
+    assert stored["c"]["status"] == "active" and stored["r"]["status"] == "active"
+
+
+POOL = (FILED, RESTATED, CHANGED, RELEASES, DEPLOYS)
+
+
+@st.composite
+def statements(draw: st.DrawFn) -> list[dict[str, Any]]:
+    """Unkeyed statements of two projects over two weeks, in time order."""
+    rows = []
+    for n in range(draw(st.integers(1, 12))):
+        scope = draw(st.sampled_from([ALICE, BOB]))
+        row = said(f"f_{n:03d}", draw(st.sampled_from(POOL)), draw(st.integers(0, 13)), scope)
+        rows.append(row)
+    return sorted(rows, key=lambda r: (r["created_at"], r["id"]))
+
+
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=st.data(), rows=statements())
+def test_any_interleaving_of_ingest_and_passes_equals_ingest_all_then_backfill(
+    new_engine: Callable[[], Engine], data: st.DataObject, rows: list[dict[str, Any]]
+) -> None:
+    last = DAY0 + timedelta(days=14)
+    steps = data.draw(schedules(rows, last))
+    ahead, mixed = new_engine(), new_engine()
+    try:
+        ingest(ahead, rows, batch_size=data.draw(st.integers(1, 20)))
+        for n in range((last - DAY0).days + 1):
+            run_pass(ahead, DAY0 + timedelta(days=n))
+        for step in steps:
+            if step[0] == "ingest":
+                ingest(mixed, step[1], batch_size=step[2])
+            else:
+                run_pass(mixed, step[1])
+        assert export(ahead) == export(mixed)
+        assert log_counts(ahead) == log_counts(mixed)
+    finally:  # many examples, one fixture: give the connections back every time
+        ahead.dispose()
+        mixed.dispose()

@@ -1,0 +1,83 @@
+"""The nightly policy for unkeyed leftovers (``memcurator.leftovers``), on its own: which
+statements are one attribute, and what a restatement, a change or an unrelated fact becomes."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from memcurator.leftovers import Fact, resolve_scope
+
+DAY0 = datetime(2025, 3, 1, 9, tzinfo=UTC)
+
+
+def facts(*texts: str, keys: dict[int, str] | None = None, old: int = 0) -> list[Fact]:
+    """One fact per text, a day apart; the first ``old`` ones from earlier nights."""
+    made = []
+    for i, text in enumerate(texts):
+        at = DAY0 + timedelta(days=i)
+        key = (keys or {}).get(i, f"text:{i:024x}")
+        made.append(Fact(f"e{i}", key, (text,), at, at, new=i >= old))
+    return made
+
+
+def decided(found: list[Fact]) -> list[tuple[str, str, str]]:
+    return [(d.action, d.entry, d.into) for d in resolve_scope(found)]
+
+
+def test_a_restatement_joins_the_older_entry_and_a_change_supersedes_it() -> None:
+    found = facts(
+        "Bugs for this project are filed in Linear.",
+        "File this project's bugs in Linear, please.",
+        "Switched: bugs for this project are now filed in Jira.",
+    )
+    assert decided(found) == [("merge", "e1", "e0"), ("supersede", "e0", "e2")]
+
+
+def test_statements_sharing_a_value_but_not_an_attribute_stay_apart() -> None:
+    found = facts(
+        "Releases of this project are cut on Thursdays.",
+        "Deploys of this project go out on Thursdays.",
+        "I speak German.",
+        "I'm off on German public holidays.",
+    )
+    assert decided(found) == []
+
+
+def test_one_frame_filled_otherwise_is_no_restatement() -> None:
+    found = facts(
+        "I take a black americano in the morning.",
+        "I take a decaf latte in the morning.",
+    )
+    assert decided(found) == []
+
+
+def test_a_change_of_an_attribute_keyed_entry_is_left_to_the_gate() -> None:
+    found = facts(
+        "Bugs for this project are filed in Linear.",
+        "Switched: bugs for this project are now filed in Jira.",
+        keys={0: "subject:p_1/ticket_tool"},
+    )
+    assert decided(found) == []
+
+
+def test_only_new_unkeyed_facts_are_judged_and_never_against_newer_ones() -> None:
+    found = facts(
+        "Bugs for this project are filed in Linear.",
+        "File this project's bugs in Linear, please.",
+        old=2,
+    )
+    assert decided(found) == []  # both were judged on their own nights
+    newer_first = list(reversed(facts(
+        "File this project's bugs in Linear, please.",
+        "Bugs for this project are filed in Linear.",
+    )))  # fmt: skip
+    assert decided(newer_first) == [("merge", "e1", "e0")]  # order is by time, not by input
+
+
+def test_the_log_reason_names_the_key_the_group_and_the_verdict() -> None:
+    found = facts("Bugs for this project are filed in Linear.",
+                  "File this project's bugs in Linear, please.")  # fmt: skip
+    [decision] = resolve_scope(found)
+    assert decision.subject_key == found[1].subject_key
+    assert decision.why.startswith(f"nightly, unkeyed: e1 ({found[1].subject_key}) restates e0")
+    assert "grouped with e0" in decision.why and decision.relation == "same"
