@@ -38,7 +38,7 @@ PASS_SCOPES_FUNCTION = "memcurator_observation_scopes(timestamptz)"
 CHANGED_SCOPES_FUNCTION = (
     "memcurator_changed_scopes(timestamptz, timestamptz, timestamptz, timestamptz, timestamptz)"
 )
-# The scopes with unkeyed facts said since a partition's last pass (migration 0010).
+# The scopes with unkeyed facts said since a partition's last pass (migration 0011).
 LEFTOVER_SCOPES_FUNCTION = "memcurator_leftover_scopes(timestamptz, timestamptz)"
 PASS_FUNCTIONS = (PASS_SCOPES_FUNCTION, CHANGED_SCOPES_FUNCTION, LEFTOVER_SCOPES_FUNCTION)
 

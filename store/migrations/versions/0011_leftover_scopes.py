@@ -9,8 +9,8 @@ yet said which tenants it works on); ``store.leftover_reads.leftover_scopes`` is
 for SQLite. It reads the window's statements by ``ix_entry_sources_created_at`` (0007) and
 names scopes, never content.
 
-Revision ID: 0010
-Revises: 0009
+Revision ID: 0011
+Revises: 0010
 Create Date: 2026-12-02
 """
 
@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from alembic import op
 
-revision = "0010"
-down_revision = "0009"
+revision = "0011"
+down_revision = "0010"
 branch_labels = None
 depends_on = None
 
