@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Labelled free-text candidate stream for memcurator (see README.md).
 
-gen.py --seed N --templates A|B --users 50 --days 30 --extractor subject_value|subject_only|text --out DIR
+gen.py --seed N --templates A|B|C --users 50 --days 30 --extractor subject_value|subject_only|text --out DIR
 writes DIR/candidates.jsonl (sorted by created_at, ids c_NNNNNN) and DIR/truth.json.
 Content is identical across extractor kinds for one seed and template bank: the extractor only
 decides how much of `subject` the candidate carries.
@@ -10,6 +10,7 @@ import argparse, json, os, random
 from datetime import datetime, timedelta, timezone
 
 import banks
+import banks_c  # bank C (held out, added later; see BANK_C.md)
 
 ORG = "acme"
 
@@ -30,7 +31,14 @@ def ts(dt):
     return dt.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def bmod(bank):
+    """Module holding the prefixes, tools and chatter of a bank."""
+    return banks_c if bank == "C" else banks
+
+
 def bank_attrs(bank):
+    if bank == "C":
+        return list(banks_c.S.values()) + list(banks_c.SETS.values())
     other = banks.ONLY_B if bank == "A" else banks.ONLY_A
     out = []
     for key, spec in list(banks.S.items()) + list(banks.SETS.items()):
@@ -41,14 +49,16 @@ def bank_attrs(bank):
 
 
 def pick_half(lst, bank):
-    """Bank A uses the even-indexed phrasings, bank B the odd ones: disjoint banks."""
+    """Bank A uses the even-indexed phrasings, bank B the odd ones: disjoint banks. Bank C uses all of its own."""
+    if bank == "C":
+        return lst
     return lst[0::2] if bank == "A" else lst[1::2]
 
 
 class Gen:
     def __init__(self, a):
         self.a, self.bank = a, a.templates
-        self.rng = random.Random(a.seed * 1000 + (0 if a.templates == "A" else 1))
+        self.rng = random.Random(a.seed * 1000 + {"A": 0, "B": 1, "C": 2}[a.templates])
         self.start = datetime(2025, 3, 1, tzinfo=timezone.utc)
         self.rows, self.truth, self.keys, self.failures = [], [], {}, {}
         self.state = {}  # key -> value (single) | {member: refined?} (set)
@@ -83,7 +93,7 @@ class Gen:
             surf = rng.choice(pick_half(spec["values"][v], b))
             text = frame.format(v=surf, V=cap(surf))
             if label == "change" and rng.random() < 0.5:
-                p = rng.choice(banks.CHANGE_PREFIX[b])
+                p = rng.choice(bmod(b).CHANGE_PREFIX[b])
                 text = p + (text[:1].lower() + text[1:] if not text.startswith("I ") else text)
             member = v
         else:
@@ -96,7 +106,7 @@ class Gen:
                 hist.append([ts(when), sorted(mem)])
                 text = rng.choice(pick_half(spec["members"][member][0], b))
                 if label == "add" and rng.random() < 0.5:
-                    text = rng.choice(banks.ADD_PREFIX[b]) + text
+                    text = rng.choice(bmod(b).ADD_PREFIX[b]) + text
             else:
                 member = rng.choice(sorted(mem))
                 base, refined = spec["members"][member]
@@ -116,11 +126,12 @@ class Gen:
         attrs = bank_attrs(self.bank)
         by_scope = {lvl: [s for s in attrs if s["scope"] == lvl] for lvl in ("user", "team", "project")}
         n_teams, n_proj = max(2, a.users // 5), max(2, a.users // 6)
-        tools = sorted(banks.TOOLS)
+        TOOLS = bmod(self.bank).TOOLS
+        tools = sorted(TOOLS)
         for ui in range(1, a.users + 1):
             uid, tid, pid = f"u_{ui:03d}", f"t_{ui % n_teams + 1:02d}", f"p_{rng.randrange(n_proj) + 1:02d}"
             mine = rng.sample(by_scope["user"], min(16, len(by_scope["user"])))
-            recurring = [(t, rng.choice(sorted(banks.TOOLS[t][1]))) for t in rng.sample(tools, 2)]
+            recurring = [(t, rng.choice(sorted(TOOLS[t][1]))) for t in rng.sample(tools, 2)]
             for day in range(a.days):
                 if rng.random() > 0.6:
                     continue
@@ -138,7 +149,7 @@ class Gen:
                         notes.append(("obs", t, kind))
                 if rng.random() < 0.1:
                     t = rng.choice(tools)
-                    notes.append(("obs", t, rng.choice(sorted(banks.TOOLS[t][1]))))
+                    notes.append(("obs", t, rng.choice(sorted(TOOLS[t][1]))))
                 if rng.random() < 0.3:
                     notes.append(("chatter",))
                 while len(notes) < 13:
@@ -166,10 +177,11 @@ class Gen:
                 cand["subject"] = {"entity": subject["entity"], "attribute": subject["attribute"]}
         elif n[0] == "obs":
             tool, kind = n[1], n[2]
-            names, kinds = banks.TOOLS[tool]
+            names, kinds = bmod(b).TOOLS[tool]
             tname, symptom = rng.choice(pick_half(names, b)), rng.choice(pick_half(kinds[kind], b))
             frame = rng.choice({"A": ["Call to {t} failed: {s}.", "{T} error: {s}", "{T} call did not complete ({s})."],
-                                "B": ["{T} returned a failure - {s}.", "Tool {t} broke: {s}", "Got '{s}' from {t}."]}[b])
+                                "B": ["{T} returned a failure - {s}.", "Tool {t} broke: {s}", "Got '{s}' from {t}."],
+                                "C": banks_c.OBS_FRAMES["C"]}[b])
             scope = scope_of("user_id", uid)
             fid = skey(scope) + "|" + tool + "/" + kind
             self.failures.setdefault(fid, {"scope": scope, "tool": tool, "failure": kind, "sessions": []})
@@ -180,7 +192,7 @@ class Gen:
                         confidence=0.7, tool=tname, symptom=symptom, **base)
             t = {"failure": fid, "label": "observation"}
         else:
-            cand = dict(type="fact", scope=scope_of("user_id", uid), content=rng.choice(banks.CHATTER[b]),
+            cand = dict(type="fact", scope=scope_of("user_id", uid), content=rng.choice(bmod(b).CHATTER[b]),
                         confidence=0.9, **base)
             t = {"label": "chatter"}
         self.rows.append((cand, len(self.rows), t))
@@ -205,7 +217,7 @@ class Gen:
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--templates", choices=["A", "B"], default="A")
+    p.add_argument("--templates", choices=["A", "B", "C"], default="A")
     p.add_argument("--users", type=int, default=50)
     p.add_argument("--days", type=int, default=30)
     p.add_argument("--extractor", choices=["subject_value", "subject_only", "text"], default="subject_value")
