@@ -26,8 +26,8 @@ _IRREGULAR = dict(re.findall(r"(\w+):(\w+)", (
     "expired:expired retired:retired disabled:disabled transferred:transferred "
     "cancelled:cancelled canceled:cancelled removed:removed uninstalled:uninstalled "
     "unsubscribed:unsubscribed deleted:deleted discontinued:discontinued deprecated:deprecated "
-    "closed:closed quits:quit outgrown:outgrew one:1 two:2 three:3 four:4 five:5 six:6 seven:7 "
-    "eight:8 nine:9 "
+    "closed:closed started:started quits:quit outgrown:outgrew one:1 two:2 three:3 four:4 "
+    "five:5 six:6 seven:7 eight:8 nine:9 "
     "ten:10 twelve:12 single:1 double:2 triple:3 savoury:savory favourite:prefer favorite:prefer "
     "remotely:remot")))
 _STEM_CACHE: dict[str, str] = {mark: "|" for mark in ",;.:!?"}  # punctuation ends a clause
@@ -367,6 +367,10 @@ def _change_prefix(text: str) -> tuple[str, str | None]:
     words = match[1].split() if match else []
     if match and len(words) <= 5 and not _REVISION.isdisjoint(_stem(w.strip(",'")) for w in words):
         return text[match.end():], match[1].strip().lower()
+    if match and len(words) <= 3 and text[match.end(1):match.end()].strip() == ":":
+        # A label ("Team norm: no syncs on Fridays") heads the statement, no clause before it:
+        # a negation after it negates the statement, as without the label.
+        return f"{match[1]} {text[match.end():]}", None
     return text, None
 
 
@@ -429,6 +433,14 @@ def _walk(stems: list[str]) -> tuple[list[str], list[str], set[str], str | None,
         elif role == _NEGATION and not (negs and stem == _ANYMORE):  # "not ... anymore": one
             negs.append(stem)
             run = 1 if stem == _NO else 2
+        elif role == _CHANGE and (run in (1, 2) or (local and not hit)):
+            # "I'm not switching": a change denied is none, and says the value stays; what
+            # it would have moved to is ruled out ("not moving to Python").
+            if local and not hit:
+                local = ""
+            else:
+                negs.pop()
+            run, deny = 0, "^" + stem[1:]
         else:
             run = 0 if run == 3 else run
             if role == _DENIAL:

@@ -619,3 +619,28 @@ def test_other_names_of_one_value_restate(old: str, new: str) -> None:
 @pytest.mark.parametrize(("old", "new"), ALIAS_CHANGE)
 def test_another_named_value_is_still_a_change(old: str, new: str) -> None:
     assert relate(old, new, kind="single").relation == "contradiction"
+
+
+# A label before a colon heads the statement ("Team norm: no syncs on Fridays"); a change that
+# is denied ("I'm not switching") says the value stays; "start" as a noun or in the present
+# ("starts at 9:30", "the start of the week") announces no change, only "started" does.
+WORDING_SAME = [
+    ("As a team we skip meetings on Fridays", "Team norm: no syncs on Fridays", "friday"),
+    ("Uses Emacs with a heavy config", "Been on Emacs for years and I'm not switching", "emacs"),
+    ("Blocks Mondays for focus work", "No meetings on Mondays at the start of the week", "monday"),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "value"), WORDING_SAME)
+def test_a_label_a_denied_change_or_a_start_keep_the_same_value(
+    old: str, new: str, value: str
+) -> None:
+    judged = relate(old, new, old_value=value, new_value=value, kind="single")
+    assert judged.relation == "same", judged
+
+
+def test_a_denied_change_rules_out_what_it_would_have_moved_to() -> None:
+    assert _analyse("Not moving to Python").denied == frozenset({"python"})
+    assert _analyse("Switched to Python").change is not None
+    assert _analyse("Standup starts at 9:30").change is None
+    assert _analyse("Started using Rust").change is not None
