@@ -42,6 +42,8 @@ def _stem(word: str) -> str:
     w = lower = word.lower()
     if lower in _IRREGULAR:
         w = _IRREGULAR[lower]
+    elif "-" in w and (label := _LABEL_NUMBER.match(w)):  # "sev-1" is "sev1"
+        w = label[1] + label[2]
     elif len(w) > 3 and w.isalpha():
         if w.endswith("ies") and len(w) > 4:
             w = w[:-3] + "y"
@@ -326,8 +328,7 @@ def _analyse(text: str) -> _Text:
     if _ACRONYM.search(text) and _LOWER.search(text):  # "Portland, OR"; not a shouted sentence
         stems = [token if _ROLE.get(stem) == _STOPWORD and _ACRONYM.fullmatch(token) else stem
                  for token, stem in zip(raw, stems, strict=True)]
-    stems = [ABBREVIATIONS.get(stem) or ordinal(stem) or _LABEL_NUMBER.sub(r"\1\2", stem)
-             for stem in stems]  # "sev-1" is "sev1"
+    stems = [ABBREVIATIONS.get(stem) or ordinal(stem) or stem for stem in stems]
     content, negs, denied, change, scope = _walk(rewritten := durations(_rewrite(stems)))
     values = frozenset(content) - _GENERIC
     if values >= _PESCATARIAN:  # "fish but no meat": no meat, yet fish
