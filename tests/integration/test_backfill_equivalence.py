@@ -168,6 +168,29 @@ def streams(draw: st.DrawFn) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda r: (r["created_at"], r["id"]))
 
 
+def replay_equals_backfill(
+    new_engine: Callable[[], Engine], data: st.DataObject, rows: list[dict[str, Any]], last: date
+) -> None:
+    """``rows`` ingested whole and then the pass for every date up to ``last``, against a
+    random interleaving of ingests and passes (``schedules``): the same export and log counts."""
+    steps = data.draw(schedules(rows, last))
+    ahead, mixed = new_engine(), new_engine()
+    try:
+        ingest(ahead, rows, batch_size=data.draw(st.integers(1, 20)))
+        for day in dates(DAY0, last):
+            run_pass(ahead, day)
+        for step in steps:
+            if step[0] == "ingest":
+                ingest(mixed, step[1], batch_size=step[2])
+            else:
+                run_pass(mixed, step[1])
+        assert export(ahead) == export(mixed)
+        assert log_counts(ahead) == log_counts(mixed)
+    finally:  # many examples, one fixture: give the connections back every time
+        ahead.dispose()
+        mixed.dispose()
+
+
 @st.composite
 def schedules(draw: st.DrawFn, rows: list[dict[str, Any]], last: date) -> list[Any]:
     """One random interleaving: the stream cut at random points, each chunk ingested in
@@ -202,20 +225,4 @@ def _date(row: dict[str, Any]) -> date:
 def test_any_interleaving_of_ingest_and_passes_equals_ingest_all_then_backfill(
     new_engine: Callable[[], Engine], data: st.DataObject, rows: list[dict[str, Any]]
 ) -> None:
-    last = DAY0 + timedelta(days=90)
-    steps = data.draw(schedules(rows, last))
-    ahead, mixed = new_engine(), new_engine()
-    try:
-        ingest(ahead, rows, batch_size=data.draw(st.integers(1, 20)))
-        for day in dates(DAY0, last):
-            run_pass(ahead, day)
-        for step in steps:
-            if step[0] == "ingest":
-                ingest(mixed, step[1], batch_size=step[2])
-            else:
-                run_pass(mixed, step[1])
-        assert export(ahead) == export(mixed)
-        assert log_counts(ahead) == log_counts(mixed)
-    finally:  # many examples, one fixture: give the connections back every time
-        ahead.dispose()
-        mixed.dispose()
+    replay_equals_backfill(new_engine, data, rows, DAY0 + timedelta(days=90))

@@ -18,7 +18,7 @@ from sqlalchemy import Engine
 from memcurator.keys import wording_key
 from store.queries import iter_entries, iter_log
 from tests.factories import candidate
-from tests.integration.test_backfill_equivalence import schedules
+from tests.integration.test_backfill_equivalence import replay_equals_backfill
 from tests.passes import by_day, export, ingest, log_counts, run_pass
 
 EXAMPLES = int(os.environ.get("MEMCURATOR_PROPERTY_EXAMPLES", "10"))
@@ -170,20 +170,4 @@ def statements(draw: st.DrawFn) -> list[dict[str, Any]]:
 def test_any_interleaving_of_ingest_and_passes_equals_ingest_all_then_backfill(
     new_engine: Callable[[], Engine], data: st.DataObject, rows: list[dict[str, Any]]
 ) -> None:
-    last = DAY0 + timedelta(days=14)
-    steps = data.draw(schedules(rows, last))
-    ahead, mixed = new_engine(), new_engine()
-    try:
-        ingest(ahead, rows, batch_size=data.draw(st.integers(1, 20)))
-        for n in range((last - DAY0).days + 1):
-            run_pass(ahead, DAY0 + timedelta(days=n))
-        for step in steps:
-            if step[0] == "ingest":
-                ingest(mixed, step[1], batch_size=step[2])
-            else:
-                run_pass(mixed, step[1])
-        assert export(ahead) == export(mixed)
-        assert log_counts(ahead) == log_counts(mixed)
-    finally:  # many examples, one fixture: give the connections back every time
-        ahead.dispose()
-        mixed.dispose()
+    replay_equals_backfill(new_engine, data, rows, DAY0 + timedelta(days=14))
