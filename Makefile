@@ -16,7 +16,8 @@ TRANSIENT_SETS := tests/data/transient_labelled.jsonl tests/data/transient_heldo
 	tests/data/transient_train_10.jsonl \
 	tests/data/transient_heldout_3.jsonl tests/data/transient_heldout_5.jsonl \
 	tests/data/transient_heldout_6.jsonl tests/data/transient_heldout_7.jsonl \
-	tests/data/transient_heldout_9.jsonl tests/data/convo_guard_3.jsonl
+	tests/data/transient_heldout_9.jsonl tests/data/convo_guard_3.jsonl \
+	tests/data/transient_heldout_11.jsonl
 
 .PHONY: install demo test lint bench eval clean check mutate
 

@@ -36,6 +36,7 @@ BLIND = (
     "convo_guard_2",
     "transient_heldout_9",
     "convo_guard_3",
+    "transient_heldout_11",
 )
 
 
