@@ -137,6 +137,11 @@ class _AttributeWords:
         self.limit = max(3.0, COMMON_SHARE * len(unique))
         self.known: dict[str, frozenset[str]] = {}
 
+    def rare(self, stems: frozenset[str]) -> frozenset[str]:
+        """The names among ``stems`` that few of the scope's statements say: a name said
+        about one thing only ("Tomasz", "YAPF"), not one the scope uses everywhere ("Python")."""
+        return frozenset(w for w in stems if self.said[w] <= self.limit)
+
     def of(self, text: str) -> frozenset[str]:
         if (found := self.known.get(text)) is not None:
             return found
@@ -161,10 +166,12 @@ def _vote(new: Fact, other: Fact, wordings: list[str], words: _AttributeWords) -
     about = {"attribute": attribute} if attribute else {}
     vote: _Vote | None = None
     for wording in dict.fromkeys(wordings):
-        if not (shared := mine & words.of(wording)):
-            continue  # every way in needs an attribute word in common
-        by_words = len(shared) >= MIN_SHARED
+        shared = mine & words.of(wording)
         common = _analyse(text).salient & _analyse(wording).salient
+        by_name = bool(words.rare(common & values))
+        if not shared and not by_name:
+            continue  # every way in needs an attribute word, or a rare name, in common
+        by_words = len(shared) >= MIN_SHARED
         by_both = len(common) >= 2 or bool(common & values)
         if not (by_words or by_both):
             continue
@@ -175,7 +182,13 @@ def _vote(new: Fact, other: Fact, wordings: list[str], words: _AttributeWords) -
         vote.shared = max(vote.shared, basis, key=lambda s: (len(s), sorted(s)))
         if _refilled(wording, text):
             pass  # one frame, another filler: not a restatement, whatever the words share
-        elif judgement.relation == "same" or (by_words and judgement.relation == "refinement"):
+        elif judgement.relation == "same" or (
+            judgement.relation == "refinement" and (by_words or len(common) >= 2)
+        ):
+            vote.agree += 1  # two values in common and nothing contradicted: one statement
+        elif by_words and judgement.relation == "unrelated" and _one_value(common, shared):
+            # The meaning check saw two facets, but the two share the attribute's words and a
+            # value proper, and no value of either is missing from the other's frame: reworded.
             vote.agree += 1
         elif by_words and judgement.relation == "contradiction":
             vote.change += 1
@@ -183,15 +196,44 @@ def _vote(new: Fact, other: Fact, wordings: list[str], words: _AttributeWords) -
     return vote
 
 
+def _one_value(common: frozenset[str], shared: frozenset[str]) -> bool:
+    """Whether a pair that shares attribute words also names one value: a value proper in
+    common, or three attribute words in common."""
+    return bool(common) or len(shared) >= 3
+
+
 def _refilled(old: str, new: str) -> bool:
     """The same frame with its slot filled otherwise ("I take a black americano in the
     morning" / "I take a decaf latte in the morning"): what differs is the value."""
-    a, b = _analyse(old).seq, _analyse(new).seq
+    x, y = _analyse(old), _analyse(new)
+    a, b = x.seq, y.seq
     head = _common(a, b)
     tail = _common(a[::-1], b[::-1])
     tail = min(tail, len(a) - head, len(b) - head)
-    mid_a, mid_b = set(a[head : len(a) - tail]), set(b[head : len(b) - tail])
-    return head + tail >= 2 and bool(mid_a) and bool(mid_b) and not mid_a & mid_b
+    mid_a, mid_b = a[head : len(a) - tail], b[head : len(b) - tail]
+    frame = head + tail
+    # The frame is what the two share, and it must be most of each: a long differing part
+    # around a short shared one ("Our build jobs sit on the Buildkite setup" / "Pipelines for
+    # this project: the Buildkite setup") is a shared value in two frames, not one frame.
+    # What fills the slot on each side is what the other does not say ("an exit-row seat" /
+    # "a seat on the corridor side": exit-row against corridor side).
+    # Each side's filler must name a value the other does not: a differing part with no value
+    # in it is another frame around one value ("For personal code I format with yapf" / "My
+    # pre-save hook calls yapf").
+    # A filler no value is recognised in still counts when it is short beside the frame
+    # ("Stick me in an exit-row seat" / "Stick me in a seat on the corridor side").
+    only_a, only_b = set(mid_a) - set(mid_b), set(mid_b) - set(mid_a)
+    if frame < 2 or max(len(only_a), len(only_b)) > frame:
+        return False
+    if only_a & x.salient and only_b & y.salient:
+        return True
+    said_a, said_b = only_a & x.said, only_b & y.said
+    # A frame comes first: an ending shared with a value in it, after differing openings,
+    # is the value said again ("My escalation level: tier 3, the last resort" / "On the ladder
+    # I'm tier 3, the last resort").
+    shared_value = tail > head and bool(set(a[len(a) - tail:]) & x.salient)
+    return (bool(said_a) and bool(said_b) and 2 * max(len(said_a), len(said_b)) <= frame
+            and not shared_value)
 
 
 def _common(a: Sequence[str], b: Sequence[str]) -> int:
@@ -219,14 +261,14 @@ def _decide(new: Fact, votes: list[_Vote]) -> Decision | None:
     vote = top[-1]  # the newest of equals: the one a restatement would repeat
     group = vote.group
     relation = "same" if vote.verdict == "merge" else "contradiction"
-    reason = next(j for _, j in vote.verdicts
-                  if (j.relation == "contradiction") == (vote.verdict == "supersede")
-                  and j.relation != "unrelated")
+    backing = [j for _, j in vote.verdicts
+               if (j.relation == "contradiction") == (vote.verdict == "supersede")]
+    reason = next((j for j in backing if j.relation != "unrelated"), backing[0])
     formed = (f"grouped with {group.id} ({group.subject_key}) by the attribute words "
               f"and values {_show(vote.shared)}; {len(vote.verdicts)} of its wordings compared, "
               f"{vote.agree} same or refinement, {vote.change} change")
     if vote.verdict == "merge":
-        relation = reason.relation
+        relation = "same" if reason.relation == "unrelated" else reason.relation
         why = (f"nightly, unkeyed: {new.id} ({new.subject_key}) restates {group.id}: "
                f"{relation} ({reason.reason}); {formed}")
         return Decision("merge", new.id, group.id, new.subject_key, relation, why)

@@ -81,3 +81,47 @@ def test_the_log_reason_names_the_key_the_group_and_the_verdict() -> None:
     assert decision.subject_key == found[1].subject_key
     assert decision.why.startswith(f"nightly, unkeyed: e1 ({found[1].subject_key}) restates e0")
     assert "grouped with e0" in decision.why and decision.relation == "same"
+
+
+def test_a_rare_name_in_two_frames_is_one_statement() -> None:
+    """No attribute word in common, but a name only these two say, and nothing that competes."""
+    found = facts(
+        "If I can't be reached during my on-call week, Priyanka takes over.",
+        "Backup for my rotation: Priyanka.",
+    )
+    assert decided(found) == [("merge", "e1", "e0")]
+
+
+def test_a_name_the_scope_says_everywhere_joins_nothing() -> None:
+    """A name said by many of the scope's statements names no attribute of its own."""
+    found = facts(
+        "I write Kotlin for the Android app.",
+        "Kotlin coroutines confuse me.",
+        "Our Kotlin style guide is ktlint.",
+        "My favourite Kotlin book is Kotlin in Action.",
+        "I'd like to get better at Kotlin.",
+    )
+    assert [d for d in decided(found) if d[0] == "merge"] == []
+
+
+def test_one_value_in_two_frames_is_no_refilled_frame() -> None:
+    from memcurator.leftovers import _refilled
+
+    # The shared part is the value, the differing part is the frame: a restatement.
+    assert not _refilled("For my own code I format with gofumpt in strict mode.",
+                         "My editor's save hook runs gofumpt in strict mode.")
+    assert not _refilled("Our nightly jobs run on the Jenkins box.",
+                         "The project's pipelines: the Jenkins box.")
+    # The shared part is the frame, the differing part the value: not a restatement.
+    assert _refilled("On trains, book me a seat facing forwards.",
+                     "On trains, book me a seat in the quiet coach.")
+    assert _refilled("I take a black americano in the morning.",
+                     "I take a decaf latte in the morning.")
+
+
+def test_the_same_frame_with_an_unrecognised_filler_is_not_merged() -> None:
+    found = facts(
+        "On trains, book me a seat facing forwards.",
+        "On trains, book me a seat in the quiet coach.",
+    )
+    assert [d for d in decided(found) if d[0] == "merge"] == []
