@@ -76,7 +76,12 @@ SYMPTOM_CLASSES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\brate[- ]?limit|" + _status("429") + r"|\btoo many requests\b|\bthrottl"
             r"|\bquota\b|\brate exceeded\b|\brequest limit\b|\bapi limit\b"
             r"|\bretry[- ]after\b|\b(?:request|call)s? (?:were |are )?(?:capped|limited)\b"
-            r"|(?-i:SlowDown)|\bplease slow down\b|\breduce (?:your|the) request rate\b",
+            r"|(?-i:SlowDown)|\bplease slow down\b|\breduce (?:your|the) request rate\b"
+            # any other limit reached ("series limit of 1k reached"); time, memory and size are
+            # not rates
+            r"|(?<!time )(?<!memory )(?<!size )\blimit (?:of )?(?:[\w.,]+ ){0,2}?(?:was |is |has"
+            r" been )?(?:reached|exceeded|hit)\b|\b(?:hit|reached|exceeded) (?:the |a |our |its )?"
+            r"(?!(?:\w+ ){0,2}(?:time|memory|size) limit)(?:\w+ ){0,2}limit\b",
         ),
         (
             "timeout",
@@ -87,6 +92,9 @@ SYMPTOM_CLASSES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|\bnever (?:returned|returns|responded|responds|completed|completes|finished"
             r"|finishes|came back|comes back|answered|loaded|ended|terminated)\b"
             r"|\b(?:took|takes|taking|waited|waiting) (?:ages|too long|way too long)\b"
+            r"|\b(?:gave|give|gives|giving) up waiting\b|\btime ?limit\b"
+            r"|\b(?:took|takes|taking|ran|runs|running) longer than\b"
+            r"|\bwait(?:ed|ing)? (?:for )?over\b"
             r"|\b(?:no|without a?) (?:response|reply|answer)\b|\bnot responding\b"
             r"|\bunresponsive\b|\b(?:did not|didn't|does not|doesn't|never) respond",
         ),
@@ -111,6 +119,7 @@ SYMPTOM_CLASSES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "permission",
             _status("403") + r"|\bforbidden\b|\bpermission|\beacces\b|\beperm\b"
             r"|\baccess ?denied\b|\bnot (?:permitted|allowed|authori[sz]ed)\b"
+            r"|\baccess (?:was |is )?(?:refused|rejected|revoked)\b"
             r"|\binsufficient (?:permissions|privileges|rights|scopes?)\b|\bprivilege"
             r"|\bdenied\b|\b(?:must|needs? to|has to) be (?:root|admin)\b"
             r"|\brequires? (?:root|admin|sudo|elevated)\b|\bread[- ]only (?:file ?system|access)\b",
@@ -192,11 +201,13 @@ _CLASS_NAMES = frozenset(name for name, _ in SYMPTOM_CLASSES)
 # Articles and owners in front of a tool's name say nothing about which tool it is.
 _TOOL_FILLER = frozenset(["the", "a", "an", "our", "my", "their", "your", "this", "that"])
 # Words that say a name is a program, not which program: "psql client", "the gh CLI", "redis-cli",
-# "docker binary", "mongo shell". Dropped only when a name is left ("the CLI" stays "cli").
+# "docker binary", "mongo shell", "the geocoding service", "render worker". Dropped only when a
+# name is left ("the CLI" stays "cli").
 _GENERIC = frozenset({
     "cli", "client", "clients", "command", "commands", "cmd", "tool", "tools", "tooling",
     "binary", "binaries", "bin", "utility", "utilities", "util", "utils", "executable", "exe",
-    "program", "shell", "lts", "cmdline",
+    "program", "shell", "lts", "cmdline", "service", "services", "daemon", "job", "jobs", "worker",
+    "workers", "app", "application", "process", "instance",
 })  # fmt: skip
 # What a command does, after a known tool's name: "git push", "npm install", "terraform apply"
 # are git, npm and terraform failing. Only after a name the alias table knows, so "search

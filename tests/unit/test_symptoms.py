@@ -157,7 +157,8 @@ MORE_WORDINGS = [
     ("timeout", ["the query just hung", "request never came back", "it took forever to answer",
                  "the job is stuck and never completes", "server not responding",
                  "got no response from the upstream", "spun indefinitely", "TimeoutError",
-                 "gateway time-out", "HTTP 504"]),
+                 "gateway time-out", "HTTP 504", "gave up waiting after 90 s",
+                 "the export ran longer than allowed", "time limit exceeded"]),
     ("refused", ["connection reset by peer", "read ECONNRESET", "could not connect to server",
                  "no route to host", "the daemon is not running", "socket: broken pipe",
                  "server closed the connection unexpectedly", "lost connection to the db"]),
@@ -166,14 +167,16 @@ MORE_WORDINGS = [
                    "Error from server (NotFound)", "No module named yaml", "binary not installed"]),
     ("permission", ["got a 403 back", "403s from the registry", "Permission denied (publickey)",
                     "AccessDenied when writing", "user is not authorized to perform this",
-                    "insufficient privileges on schema", "must be root to do that"]),
+                    "insufficient privileges on schema", "must be root to do that",
+                    "read access was rejected for bucket logs"]),
     ("out_of_memory", ["OOM-killed", "pod was oom killed again", "exited with code 137",
                        "ran out of memory on the build box", "Java OutOfMemoryError",
                        "container exceeded its memory limit", "std::bad_alloc",
                        "could not allocate 2 GB"]),
     ("rate_limit", ["throttled again", "hit a 429", "E429 from the registry",
                     "secondary rate-limit triggered", "request quota used up",
-                    "SlowDown: reduce the request rate"]),
+                    "SlowDown: reduce the request rate", "hit the monthly send limit",
+                    "export limit of 10k rows reached"]),
     ("auth", ["bad credentials", "session expired, log in again", "not logged in",
               "wrong password for app user", "API key was revoked", "unauthenticated"]),
     ("disk_full", ["ran out of disk", "volume is full", "not enough disk space for the image"]),
@@ -195,9 +198,10 @@ def test_more_wordings_of_one_failure_share_its_class(kind: str, wordings: list[
     assert {w: symptom_class(w)[0] for w in wordings} == {w: kind for w in wordings}
 
 
-@pytest.mark.parametrize("wording", ["took 500 ms", "scanned 404 rows", "a 503 second run"])
+@pytest.mark.parametrize("wording", ["took 500 ms", "scanned 404 rows", "a 503 second run",
+                                     "memory limit reached", "size limit exceeded"])
 def test_a_number_that_is_a_quantity_is_no_status_code(wording: str) -> None:
-    assert symptom_class(wording)[0] not in {"server_error", "not_found"}
+    assert symptom_class(wording)[0] not in {"server_error", "not_found", "rate_limit"}
 
 
 @pytest.mark.parametrize("wording", ["noticeable slowdown", "frozen lockfile", "stale cache"])
@@ -224,6 +228,7 @@ ONE_TOOL = [
     ("mongosh", ["mongosh", "mongo shell", "MongoDB shell 2.1"]),
     ("ssh", ["ssh", "OpenSSH client", "the ssh client"]),
     ("git", ["git", "git push", "git 2.43", "the git CLI"]),
+    ("thumbnail", ["thumbnail service", "the thumbnail worker", "Thumbnail job", "thumbnail"]),
 ]
 
 
@@ -251,6 +256,7 @@ def test_different_tools_or_parts_of_a_system_keep_their_own_names(pair: tuple[s
 
 def test_a_name_that_is_only_a_generic_word_or_a_version_is_kept() -> None:
     assert canonical_tool("the CLI") == "cli"
+    assert canonical_tool("the service") == "service"
     assert canonical_tool("v2") == "v2"
     assert canonical_tool("version 15") == "version_15"
 
