@@ -155,7 +155,8 @@ SYMPTOM_CLASSES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|\b(?:could not|couldn't|cannot|can't|unable to|failed to) (?:connect|reach)\b"
             r"|\blost (?:the )?connection\b|\bdisconnect(?:ed|s)?\b"
             r"|\bclosed the connection\b|\bserver closed\b|\bnot running\b"
-            r"|\b(?:is|was|went) down\b",
+            r"|\b(?:is|was|went) down\b|\b(?:nothing|nobody|no one|not) (?:is )?listening\b"
+            r"|\bport (?:\d+ )?(?:is |was )?closed\b",
         ),
         (
             "lock",
