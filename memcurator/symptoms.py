@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import NamedTuple, Protocol
 
 from memcurator.aliases import TOOL_ALIASES
@@ -298,6 +299,7 @@ def _plain_words(tool: str) -> tuple[list[str], list[str]]:
     return words, dropped
 
 
+@lru_cache(maxsize=4096)  # asked for every observation of every batch: pure, so cached
 def tool_reading(tool: str) -> ToolReading:
     """Read a tool's name as one name for all its wordings: case, punctuation, articles,
     versions ("psql 15", "node v20", "python3.12") and hosts dropped; then the whole name looked
