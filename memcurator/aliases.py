@@ -4,13 +4,16 @@ long name. "variant|variant=canonical;" in the phrase table's form (each word st
 read, longest first); a word written in capitals that is also a stop word ("US") is matched as
 written. Only names that mean one thing wherever they appear: "TF" (Terraform or TensorFlow),
 "PD", "ES" or a bare "pound" (money or weight) are left out, and so is "cycle" ("release cycle").
+
+``TOOL_ALIASES`` does the same for ``memcurator.symptoms``: the other names of a command-line
+tool ("PostgreSQL", "postgres" -> psql; "k8s" -> kubectl), so one tool's failures share a key.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["ALIAS_SPEC", "SIGN", "SIGNS"]
+__all__ = ["ALIAS_SPEC", "SIGN", "SIGNS", "TOOL_ALIASES"]
 
 ALIAS_SPEC = """
     usd|us dollar|US dollar|american dollar|dollar|greenback=usd;
@@ -49,3 +52,55 @@ ALIAS_SPEC = """
 # Currency signs written before or after an amount ("$40", "40 €"): read as the currency's code.
 SIGNS = {"$": " usd ", "\u20ac": " eur ", "\u00a3": " gbp ", "\u00a5": " jpy ", "\u20b9": " inr "}
 SIGN = re.compile("[" + re.escape("".join(SIGNS)) + "]")
+
+# Other names of one command-line tool or the service it is the client of, for observation keys
+# (symptoms.tool_reading): "canonical: variant, variant, ...". A variant is matched against the
+# whole tool name once case, punctuation, articles, versions and generic words ("CLI",
+# "client", "command"...) are gone, never against a part of it: "postgres" is psql, "postgres
+# replica" stays a host of its own. Each canonical name is its own variant.
+_TOOL_SPEC = """
+    psql: postgres, postgresql, pg, postgre sql, postgres db, postgresql db, pgsql, libpq;
+    mysql: mysqlsh;
+    mongosh: mongo, mongodb, mongo shell, mongodb shell;
+    redis: redis server;
+    sqlite: ;
+    kubectl: k8s, kubernetes, kube, kube ctl;
+    helm: helm chart;
+    docker: docker engine, docker daemon, dockerd, docker desktop;
+    docker_compose: docker compose;
+    terraform: ;
+    ansible: ansible playbook;
+    aws: awscli, amazon web services;
+    gcloud: google cloud, google cloud sdk, gcp, gcloud sdk;
+    az: azure cli;
+    gh: github cli;
+    git: ;
+    ssh: openssh, sshd;
+    npm: node package manager, npx;
+    yarn: yarnpkg;
+    pnpm: ;
+    pip: python pip;
+    poetry: python poetry;
+    node: nodejs, node js;
+    python: cpython, py;
+    pytest: py test;
+    jest: ;
+    curl: libcurl;
+    maven: mvn;
+    gradle: gradlew;
+    cargo: rust cargo;
+    go: golang, go toolchain;
+    make: gnu make, makefile;
+    brew: homebrew;
+    apt: apt get;
+    vault: hashicorp vault;
+    bq: bigquery, big query, google bigquery;
+    gsutil: google cloud storage;
+    s3: amazon s3, aws s3;
+"""
+TOOL_ALIASES: dict[str, str] = {
+    variant.strip(): canonical.strip()
+    for canonical, variants in re.findall(r"([\w ]+):([^;]*);", _TOOL_SPEC)
+    for variant in [canonical.strip().replace("_", " "), *variants.split(",")]
+    if variant.strip()
+}

@@ -25,7 +25,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from memcurator.meaning import cardinality
+from memcurator.attribute_synonyms import SYNONYMS as _SYNONYMS
+from memcurator.cardinality import cardinality
 
 _NON_WORD = re.compile(r"[^\w]+")
 
@@ -41,55 +42,6 @@ _TRAILING = ("preference", "preferences", "pref", "prefs")
 # Plural endings left alone: "status", "bus", "analysis", "glass", "news", "series".
 _KEEP_PLURAL = re.compile(r"(?:ss|us|is|ics|news|series|species|ies_spoken|s_spoken)$")
 
-# Stem (singular, no preference marks) -> canonical name. The lexicon's own names (keys.py)
-# are canonical, so a derived key and an explicit subject land on the same key.
-_SYNONYMS: dict[str, str] = {
-    "seat": "seat_preference",
-    "seating": "seat_preference",
-    "flight": "flight_preference",
-    "flying": "flight_preference",
-    "meeting": "meeting_preference",
-    "standup": "standup",
-    "stand_up": "standup",
-    "daily_standup": "standup",
-    "daily_stand_up": "standup",
-    "standup_meeting": "standup",
-    "allergy": "allergies",
-    "allergie": "allergies",
-    "diet": "diet",
-    "dietary": "diet",
-    "dietary_preference": "diet",
-    "time_zone": "timezone",
-    "tz": "timezone",
-    "timezone": "timezone",
-    "programming_language": "programming_language",
-    "coding_language": "programming_language",
-    "ide": "editor",
-    "text_editor": "editor",
-    "code_editor": "editor",
-    "editor": "editor",
-    "color_scheme": "theme",
-    "colour_scheme": "theme",
-    "ui_theme": "theme",
-    "theme": "theme",
-    "hometown": "home_city",
-    "home_town": "home_city",
-    "home_city": "home_city",
-    "spoken_language": "languages_spoken",
-    "language_spoken": "languages_spoken",
-    "languages_spoken": "languages_spoken",
-    "contact_method": "communication_channel",
-    "contact_channel": "communication_channel",
-    "communication": "communication_channel",
-    "communication_channel": "communication_channel",
-    "deploy": "deploy_process",
-    "deployment": "deploy_process",
-    "deployment_process": "deploy_process",
-    "deploy_process": "deploy_process",
-    "code_review": "code_review",
-    "work_location": "work_location",
-    "employer": "employer",
-}
 # Names that mean a table attribute only when the value or the statement says so.
 _PROGRAMMING = re.compile(
     r"(?<![\w+#])(?:python|rust|golang|typescript|javascript|java|kotlin|swift|ruby|php|scala"

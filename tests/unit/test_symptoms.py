@@ -9,12 +9,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from memcurator.aliases import TOOL_ALIASES
 from memcurator.keys import observation_key, subject_key, tool_key
 from memcurator.symptoms import (
     canonical_tool,
     explain_observation_key,
+    new_entry_reason,
     same_failure_reason,
     symptom_class,
+    tool_reading,
     unmerged_observation_reason,
 )
 
@@ -146,3 +149,141 @@ def test_a_classed_key_says_its_observations_are_one_failure_and_an_unclassed_on
         "same failure: tool search_api, symptom class timeout (key obs:search_api/timeout)"
     )
     assert same_failure_reason(observation_key("psql", "stale cache")) is None
+
+
+# --- more wordings of one failure, as people and tools write them -------------------------------
+
+MORE_WORDINGS = [
+    ("timeout", ["the query just hung", "request never came back", "it took forever to answer",
+                 "the job is stuck and never completes", "server not responding",
+                 "got no response from the upstream", "spun indefinitely", "TimeoutError",
+                 "gateway time-out", "HTTP 504", "gave up waiting after 90 s",
+                 "the export ran longer than allowed", "time limit exceeded"]),
+    ("refused", ["connection reset by peer", "read ECONNRESET", "could not connect to server",
+                 "no route to host", "the daemon is not running", "socket: broken pipe",
+                 "server closed the connection unexpectedly", "lost connection to the db",
+                 "nobody listening on 5432", "port 8443 is closed"]),
+    ("not_found", ["ENOENT: open config.yml", "no such file or directory", "npm ERR! code E404",
+                   "the table doesn't exist", "couldn't find the bucket", "NoSuchKey",
+                   "Error from server (NotFound)", "No module named yaml", "binary not installed"]),
+    ("permission", ["got a 403 back", "403s from the registry", "Permission denied (publickey)",
+                    "AccessDenied when writing", "user is not authorized to perform this",
+                    "insufficient privileges on schema", "must be root to do that",
+                    "read access was rejected for bucket logs"]),
+    ("out_of_memory", ["OOM-killed", "pod was oom killed again", "exited with code 137",
+                       "ran out of memory on the build box", "Java OutOfMemoryError",
+                       "container exceeded its memory limit", "std::bad_alloc",
+                       "could not allocate 2 GB"]),
+    ("rate_limit", ["throttled again", "hit a 429", "E429 from the registry",
+                    "secondary rate-limit triggered", "request quota used up",
+                    "SlowDown: reduce the request rate", "hit the monthly send limit",
+                    "export limit of 10k rows reached"]),
+    ("auth", ["bad credentials", "session expired, log in again", "not logged in",
+              "wrong password for app user", "API key was revoked", "unauthenticated"]),
+    ("disk_full", ["ran out of disk", "volume is full", "not enough disk space for the image"]),
+    ("dns", ["getaddrinfo ENOTFOUND registry.example.com", "could not resolve host github.com",
+             "temporary failure in name resolution", "NXDOMAIN"]),
+    ("tls", ["x509: certificate signed by unknown authority", "TLS handshake failed",
+             "self-signed cert in chain"]),
+    ("conflict", ["409 Conflict", "duplicate key value violates unique constraint",
+                  "EADDRINUSE: port 8080", "branch already exists"]),
+    ("bad_input", ["syntax error at or near SELECT", "unexpected token < in JSON",
+                   "unknown flag: --forc", "HTTP 400 Bad Request"]),
+    ("dependency_conflict", ["npm ERR! code ERESOLVE", "could not resolve dependency tree",
+                             "conflicting dependencies for numpy"]),
+]
+
+
+@pytest.mark.parametrize(("kind", "wordings"), MORE_WORDINGS)
+def test_more_wordings_of_one_failure_share_its_class(kind: str, wordings: list[str]) -> None:
+    assert {w: symptom_class(w)[0] for w in wordings} == {w: kind for w in wordings}
+
+
+@pytest.mark.parametrize("wording", ["took 500 ms", "scanned 404 rows", "a 503 second run",
+                                     "memory limit reached", "size limit exceeded"])
+def test_a_number_that_is_a_quantity_is_no_status_code(wording: str) -> None:
+    assert symptom_class(wording)[0] not in {"server_error", "not_found", "rate_limit"}
+
+
+@pytest.mark.parametrize("wording", ["noticeable slowdown", "frozen lockfile", "stale cache"])
+def test_a_word_that_only_looks_like_a_class_is_not_read_as_one(wording: str) -> None:
+    assert symptom_class(wording)[0] not in {"rate_limit", "timeout"}
+
+
+# --- one tool, many names ------------------------------------------------------------------------
+
+ONE_TOOL = [
+    ("psql", ["psql", "psql 15", "PostgreSQL", "the postgres client", "Postgres CLI 16.2",
+              "psql version 15", "postgresql-client"]),
+    ("node", ["node v20", "Node.js 20.x", "nodejs", "node20", "the node binary"]),
+    ("kubectl", ["kubectl", "k8s", "Kubernetes CLI", "kubectl 1.29", "kubectl apply"]),
+    ("gh", ["gh", "GitHub CLI", "the gh command", "gh 2.40"]),
+    ("redis", ["redis-cli", "Redis CLI 7.2", "redis"]),
+    ("pip", ["pip", "pip3", "pip 24.0", "pip install"]),
+    ("aws", ["aws", "AWS CLI v2", "awscli", "the aws command-line tool"]),
+    ("az", ["az", "Azure CLI", "az cli 2.58"]),
+    ("gcloud", ["gcloud", "Google Cloud SDK", "gcloud CLI"]),
+    ("docker", ["docker", "Docker Engine", "docker 24.0.7", "the docker daemon", "docker build"]),
+    ("terraform", ["terraform", "Terraform 1.6", "terraform apply", "terraform CLI"]),
+    ("pytest", ["pytest", "py.test", "pytest 8"]),
+    ("mongosh", ["mongosh", "mongo shell", "MongoDB shell 2.1"]),
+    ("ssh", ["ssh", "OpenSSH client", "the ssh client"]),
+    ("git", ["git", "git push", "git 2.43", "the git CLI"]),
+    ("thumbnail", ["thumbnail service", "the thumbnail worker", "Thumbnail job", "thumbnail"]),
+]
+
+
+@pytest.mark.parametrize(("canonical", "names"), ONE_TOOL)
+def test_one_tool_in_varied_wording_gets_one_name(canonical: str, names: list[str]) -> None:
+    assert {n: canonical_tool(n) for n in names} == {n: canonical for n in names}
+    keys = {observation_key(n, "connection timed out") for n in names}
+    assert keys == {f"obs:{canonical}/timeout"}
+
+
+def test_the_alias_table_names_at_least_35_tools_and_each_name_reads_as_its_tool() -> None:
+    assert len(set(TOOL_ALIASES.values())) >= 35
+    for variant, canonical in TOOL_ALIASES.items():
+        assert canonical_tool(variant) == canonical, variant
+        assert canonical_tool(f"the {variant} CLI v3.1") == canonical, variant
+
+
+@pytest.mark.parametrize("pair", [("postgres replica", "psql"), ("docker compose", "docker"),
+                                  ("aws s3", "aws"), ("github", "gh"), ("search update", "search"),
+                                  ("mysql", "psql"), ("jest", "pytest"), ("helm", "kubectl")])
+def test_different_tools_or_parts_of_a_system_keep_their_own_names(pair: tuple[str, str]) -> None:
+    a, b = pair
+    assert canonical_tool(a) != canonical_tool(b)
+
+
+def test_a_name_that_is_only_a_generic_word_or_a_version_is_kept() -> None:
+    assert canonical_tool("the CLI") == "cli"
+    assert canonical_tool("the service") == "service"
+    assert canonical_tool("v2") == "v2"
+    assert canonical_tool("version 15") == "version_15"
+
+
+def test_the_reading_says_what_was_dropped_and_which_other_name_was_read() -> None:
+    reading = tool_reading("PostgreSQL 15 client")
+    assert reading.name == "psql"
+    assert reading.explain("PostgreSQL 15 client") == (
+        "tool 'PostgreSQL 15 client' read as psql "
+        "(dropped '15', 'client'; 'postgresql' is another name of psql)"
+    )
+    assert tool_reading("psql").explain("psql") == "tool 'psql' read as psql"
+
+
+class _Entry:
+    type = "observation"
+
+    def __init__(self, tool: str, symptom: str) -> None:
+        self.tool, self.symptom = tool, symptom
+        self.subject_key = observation_key(tool, symptom)
+
+
+def test_the_log_row_of_a_new_observation_names_the_canonical_tool() -> None:
+    reason = new_entry_reason(_Entry("the Postgres CLI 16", "query never returned"))
+    assert reason.startswith("new observation entry under obs:psql/timeout")
+    assert "read as psql" in reason
+    assert "classed as timeout ('never returned')" in reason
+    merged = same_failure_reason(observation_key("Postgres CLI 16", "hung"))
+    assert merged == "same failure: tool psql, symptom class timeout (key obs:psql/timeout)"
