@@ -23,12 +23,14 @@ from typing import Literal
 
 from memcurator.absence import _absence_attribute, _absence_wording
 from memcurator.cardinality import Cardinality, _attribute_initials, _attribute_words, cardinality
+from memcurator.spellings import hour_span
 from memcurator.variants import _hour_ranges, _hours_as_clock, _initials, _joined, _same_word
 from memcurator.wording import (
     _ANCESTORS,
     _COMPLEMENT,
     _DISPLAY,
     _FAMILY,
+    _NEGATORS,
     _RELATIONAL_OPPOSITE,
     _SALIENT,
     _VALUE_OPPOSITE,
@@ -68,12 +70,13 @@ def relate(
     ``attribute`` is the key's attribute ("coffee_order"): its own words name the slot, not
     the value, so they are set aside before the values are compared. Under an attribute whose
     values are absences (allergies, a diet) "no gluten" states the value ("avoids gluten")."""
-    if attribute and _absence_attribute(attribute):
+    if attribute and (_absence_attribute(attribute) or _averse(attribute)):
         old, new = _absence_wording(old), _absence_wording(new)
     if (a := _analyse(old)).norm == (b := _analyse(new)).norm:
         return Judgement("same", "same wording", 1.0)
-    if kind == "set" and "; " in old and (dropped := _retracts(old, new, attribute)):
-        return dropped
+    if kind == "set" and "; " in old and (
+            by_statement := _by_statement(old, new, attribute, old_value, new_value)):
+        return by_statement
     a, b = _frame_out(a, b, attribute)
     a, b = _names_shared(a, b)
     similarity, diff = _similarity(a, b), _unmatched(a, b)
@@ -127,12 +130,40 @@ def _names_shared(a: _Text, b: _Text) -> tuple[_Text, _Text]:
             b._replace(names=b.names | shared, salient=b.salient | shared))
 
 
-def _retracts(old: str, new: str, attribute: str | None) -> Judgement | None:
+def _averse(attribute: str) -> bool:
+    """Whether an attribute's name holds a negation ("food_dislikes"): its values are things
+    refused, so "not for me", "no mushrooms" state a value, as under an absence attribute."""
+    return not _attribute_words(attribute).isdisjoint(_NEGATORS)
+
+
+def _by_statement(
+    old: str, new: str, attribute: str | None, old_value: str | None, new_value: str | None,
+) -> Judgement | None:
+    """A set-valued entry's gathered statements ("; "-joined) compared one by one: a new
+    statement that restates one of them is the same (its other statements are other members,
+    not a change); one that retracts some but not all refines the entry (``_retracts``)."""
+    clauses = [c for c in old.split("; ") if c.strip()]
+    verdicts = [relate(c, new, kind="set", attribute=attribute) for c in clauses]
+    members = {_norm(m) for m in (old_value or "").split(", ")} if old_value else set()
+    known = not new_value or not members or _norm(new_value) in members
+    for clause, verdict in zip(clauses, verdicts, strict=True):
+        if verdict.relation == "same" and known:
+            # An explicit member none of the statements carries is a new one, never "same".
+            return Judgement("same", f"restates one of its statements ('{clause}': "
+                             f"{verdict.reason})", verdict.similarity)
+    return _retracts(old, new, clauses, verdicts)
+
+
+def _norm(value: str) -> str:
+    return " ".join(value.casefold().split())
+
+
+def _retracts(
+    old: str, new: str, clauses: list[str], verdicts: list[Judgement],
+) -> Judgement | None:
     """A statement that retracts some of a set's gathered statements but not all of them ("no
     longer allergic to peanuts" against "allergic to shellfish; allergic to peanuts"): the
     members that still hold stay current, so it refines the entry instead of superseding it."""
-    clauses = [c for c in old.split("; ") if c.strip()]
-    verdicts = [relate(c, new, kind="set", attribute=attribute) for c in clauses]
     drops = tuple(c for c, v in zip(clauses, verdicts, strict=True)
                   if v.relation == "contradiction")
     if not drops or len(drops) == len(clauses) or any(v.relation == "same" for v in verdicts):
@@ -148,6 +179,8 @@ def _frame_out(a: _Text, b: _Text, attribute: str | None) -> tuple[_Text, _Text]
     A listed value in the name ("dark" in "dark_mode", "coffee" in "coffee_order") stays a
     word of the statement but no longer counts as a value proper: it names the slot."""
     words = _attribute_words(attribute) if attribute else frozenset()
+    if not words.isdisjoint(a.negs + b.negs):  # "dislike" under "food_dislikes" names the slot
+        a, b = _without_cues(a, words), _without_cues(b, words)
     for short in _attribute_initials(attribute) if attribute else ():
         words |= frozenset(_initials(short, a.seq) + _initials(short, b.seq))
     if not words or not (a.values & words or b.values & words):
@@ -162,6 +195,23 @@ def _frame_out(a: _Text, b: _Text, attribute: str | None) -> tuple[_Text, _Text]
                        grams=frozenset().union(*map(_trigrams, vb))))
 
 
+def _without_cues(t: _Text, words: frozenset[str]) -> _Text:
+    """A statement less the negation cues that are words of the attribute's name: "dislike"
+    in a statement about dislikes names the slot; it negates nothing."""
+    negs = tuple(n for n in t.negs if n not in words)
+    return t if negs == t.negs else t._replace(negs=negs, scope=t.scope if negs else frozenset())
+
+
+def _governs(neg: _Text, member: _Text) -> bool:
+    """Whether a plain negation governs a set's member: its scope says the member's words, or
+    it has no scope to tell ("not on the team"). "Hindi conversations are no problem" negates
+    "problem", not Hindi."""
+    if not neg.scope or not _plain_negation(neg._replace(change=None)):
+        return True
+    words = member.values | member.names
+    return any(t in words or any(_same_word(t, u) for u in words) for t in neg.scope)
+
+
 def _by_values(a: _Text, b: _Text, values: tuple[str, str], kind: Cardinality) -> _Verdict:
     """Decide from the extractor's explicit values; the texts only add polarity and detail."""
     va, vb = _analyse(values[0]), _analyse(values[1])
@@ -174,6 +224,8 @@ def _by_values(a: _Text, b: _Text, values: tuple[str, str], kind: Cardinality) -
             return "same", f"same value {shown}, a negation in its wording ('{cue}')"
         if flipped:
             return _negation(a, b)
+        # One value on both sides: a change cue ("switched on", "back to X") changes nothing.
+        a, b = a._replace(change=None), b._replace(change=None)
         if (denial := _by_polarity(a, b)) and denial[0] == "contradiction":
             return denial  # the same value, dropped: "Dropped Python 3.8 support"
         relation, reason = _by_overlap(a, b, kind, _unmatched(a, b), _similarity(a, b))
@@ -183,9 +235,14 @@ def _by_values(a: _Text, b: _Text, values: tuple[str, str], kind: Cardinality) -
         return "contradiction", f"different value {shown}"
     if kind == "single":
         return "refinement", narrower or f"more specific value {shown}"
-    # A set loses a member only when the negated side names one the other has (or none at all).
-    if flipped and (va.values & vb.values or narrower or not (vb if b.negs else va).values):
-        return "contradiction", f"removes value {shown}"
+    # A set loses a member only when the negated side names one the other has (or none at all)
+    # and its negation governs that member ("Hindi conversations are no problem" removes none).
+    neg, member = (b, vb) if b.negs else (a, va)
+    if flipped and (va.values & vb.values or narrower or not member.values):
+        if _governs(neg, member):
+            return "contradiction", f"removes value {shown}"
+        if vb.values <= va.values:
+            return "same", f"a member it has {shown}; the negation is of something else"
     return ("unrelated", f"negates another value {shown}") if flipped else (
         "refinement", f"adds value {shown}")
 
@@ -256,6 +313,10 @@ def _by_slot(a: _Text, b: _Text, diff: _Diff) -> _Verdict | None:
             shown = ("-".join(ends[0]), "-".join(ends[1]))
             return "contradiction", "different hours ({} -> {})".format(*(
                 shown if x is a else shown[::-1]))
+    if (span_a := hour_span(a.seq)) and (span_b := hour_span(b.seq)) and span_a != span_b:
+        # "nine till five" / "eleven till seven": two ranges of hours, the clock's either half
+        return "contradiction", "different hours ({} -> {})".format(
+            *("-".join(str(h) for h in span) for span in (span_a, span_b)))
     numbers_a = frozenset(t for t in was if not t.isalpha())
     numbers_b = frozenset(u for u in now if not u.isalpha())
     names_a = frozenset(t for t in was if t in a.names or t in _FAMILY)  # "Jira" vs "Linear"
