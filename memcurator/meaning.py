@@ -18,11 +18,13 @@ of one statement is in ``memcurator.wording``, analysed once and cached.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Literal
 
 from memcurator.absence import _absence_attribute, _absence_wording
 from memcurator.cardinality import Cardinality, _attribute_initials, _attribute_words, cardinality
+from memcurator.negations import _averse, _governs, _plain_negation, _refusal, _without_cues
 from memcurator.spellings import hour_span
 from memcurator.variants import _hour_ranges, _hours_as_clock, _initials, _joined, _same_word
 from memcurator.wording import (
@@ -30,14 +32,12 @@ from memcurator.wording import (
     _COMPLEMENT,
     _DISPLAY,
     _FAMILY,
-    _NEGATORS,
     _RELATIONAL_OPPOSITE,
     _SALIENT,
     _VALUE_OPPOSITE,
     _analyse,
     _show,
     _similarity,
-    _stem,
     _Text,
     _trigrams,
 )
@@ -130,12 +130,6 @@ def _names_shared(a: _Text, b: _Text) -> tuple[_Text, _Text]:
             b._replace(names=b.names | shared, salient=b.salient | shared))
 
 
-def _averse(attribute: str) -> bool:
-    """Whether an attribute's name holds a negation ("food_dislikes"): its values are things
-    refused, so "not for me", "no mushrooms" state a value, as under an absence attribute."""
-    return not _attribute_words(attribute).isdisjoint(_NEGATORS)
-
-
 def _by_statement(
     old: str, new: str, attribute: str | None, old_value: str | None, new_value: str | None,
 ) -> Judgement | None:
@@ -181,6 +175,14 @@ def _frame_out(a: _Text, b: _Text, attribute: str | None) -> tuple[_Text, _Text]
     words = _attribute_words(attribute) if attribute else frozenset()
     if not words.isdisjoint(a.negs + b.negs):  # "dislike" under "food_dislikes" names the slot
         a, b = _without_cues(a, words), _without_cues(b, words)
+    if attribute and (averse := _averse(attribute) or _absence_attribute(attribute)):
+        # Under an attribute of things refused, a plain negation with nothing it governs ("Olives
+        # - not for me", "Shellfish is a hard no") states the value; under one whose name says
+        # it ("dislikes"), so does any plain one ("mushrooms I can't").
+        a, b = (_refusal(t, _averse(attribute)) for t in (a, b)) if averse else (a, b)
+    # A negation's scope is not the attribute's own words ("never commit *secrets*" under
+    # secrets_store), unless they are all it governs ("no allergies" negates the attribute).
+    a, b = (t._replace(scope=t.scope - words) if t.scope - words else t for t in (a, b))
     for short in _attribute_initials(attribute) if attribute else ():
         words |= frozenset(_initials(short, a.seq) + _initials(short, b.seq))
     if not words or not (a.values & words or b.values & words):
@@ -193,23 +195,6 @@ def _frame_out(a: _Text, b: _Text, attribute: str | None) -> tuple[_Text, _Text]
                        grams=frozenset().union(*map(_trigrams, va))),
             b._replace(values=vb, salient=b.salient - words, framed=framed, keyed=True,
                        grams=frozenset().union(*map(_trigrams, vb))))
-
-
-def _without_cues(t: _Text, words: frozenset[str]) -> _Text:
-    """A statement less the negation cues that are words of the attribute's name: "dislike"
-    in a statement about dislikes names the slot; it negates nothing."""
-    negs = tuple(n for n in t.negs if n not in words)
-    return t if negs == t.negs else t._replace(negs=negs, scope=t.scope if negs else frozenset())
-
-
-def _governs(neg: _Text, member: _Text) -> bool:
-    """Whether a plain negation governs a set's member: its scope says the member's words, or
-    it has no scope to tell ("not on the team"). "Hindi conversations are no problem" negates
-    "problem", not Hindi."""
-    if not neg.scope or not _plain_negation(neg._replace(change=None)):
-        return True
-    words = member.values | member.names
-    return any(t in words or any(_same_word(t, u) for u in words) for t in neg.scope)
 
 
 def _by_values(a: _Text, b: _Text, values: tuple[str, str], kind: Cardinality) -> _Verdict:
@@ -247,19 +232,6 @@ def _by_values(a: _Text, b: _Text, values: tuple[str, str], kind: Cardinality) -
         "refinement", f"adds value {shown}")
 
 
-_PLAIN = frozenset(_stem(w) for w in ("not", "no", "never", "nothing", "none"))
-_ANYMORE = _stem("anymore")
-_OVER = ("after all", "any long", "any more", "no more")  # "not allergic after all"
-
-
-def _plain_negation(t: _Text) -> bool:
-    """Whether a statement's negations are plain ones ("don't", "no", "never"), none a sign that
-    a value is dropped or over ("no longer", "used to", "stopped", "quit", "anymore")."""
-    seq = " ".join(t.seq)
-    over = _ANYMORE in t.seq or any(cue in seq for cue in _OVER)
-    return bool(t.negs) and set(t.negs) <= _PLAIN and not t.change and not over
-
-
 def _negation(a: _Text, b: _Text) -> _Verdict:
     cue = (b if b.negs else a).negs[0]
     return "contradiction", f"negation ('{_DISPLAY.get(cue, cue)}')"
@@ -286,7 +258,11 @@ def _by_opposites(a: _Text, b: _Text) -> _Verdict | None:
     """Antonyms: values always conflict; relational opposites only about a shared thing."""
     # What a side rules out ("never the aisle") is no value it holds: two denials do not clash.
     held_a, held_b = a.opposable - a.denied, b.opposable - b.denied
-    only_a, only_b = held_a - b.opposable, held_b - a.opposable
+    # Counted as written, so that a word both use once ("on calls") still leaves the other
+    # use of it ("video on" / "video off") to be compared.
+    count_a, count_b = Counter(a.seq), Counter(b.seq)
+    only_a = {t for t in held_a if t not in b.opposable or count_a[t] > count_b[t] > 0}
+    only_b = {t for t in held_b if t not in a.opposable or count_b[t] > count_a[t] > 0}
     related = bool(a.values & b.values) or not a.values or not b.values
     if only_a and only_b:
         for table in (_VALUE_OPPOSITE, _RELATIONAL_OPPOSITE) if related else (_VALUE_OPPOSITE,):
@@ -334,7 +310,8 @@ def _by_slot(a: _Text, b: _Text, diff: _Diff) -> _Verdict | None:
     if old_values and new_values and framed and _compete(old_values, new_values):
         # "weekly" -> "every two weeks"
         return "contradiction", f"different value ({_show(old_values)} -> {_show(new_values)})"
-    if was == a.values and now == b.values and was and now and a.framed and b.framed:
+    held = (a.opposable - a.denied) & (b.opposable - b.denied)
+    if was == a.values and now == b.values and was and now and a.framed and b.framed and not held:
         # Under one single-valued attribute nothing but its own words in common: the slot is
         # filled with other words. Read as a change (a wrong supersession keeps both wordings
         # in the history; a wrong merge would lose one).

@@ -30,7 +30,8 @@ ZONE_SPEC = """
     pst: pacific time|pacific standard time|pacific daylight time|pdt|pt|us pacific|west coast|
       us west coast /
       los angeles|san francisco|seattle|vancouver|portland
-    ist: indian standard time|india standard time|india time / kolkata mumbai delhi bangalore
+    ist: indian standard time|india standard time|india time / kolkata|mumbai|delhi|new delhi|
+      bangalore|bengaluru|chennai|hyderabad|pune
     jst: japan standard time|japan time / tokyo osaka
     aest: australian eastern time|australian eastern standard time|aedt / sydney melbourne brisbane
 """

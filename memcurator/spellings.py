@@ -61,11 +61,14 @@ def one_value(text: str) -> str:
         text = _DATE_ORDER.sub(_date_order, text)
     if "left" in text or "source" in text:  # "my left ear", "closed-source"
         text = _SOURCE.sub(_source, _LEFT_SIDE.sub(_left_side, text))
+    if "switched" in text or "turned" in text:  # "the camera switched off": a state, not a change
+        text = _SWITCHED.sub(r"\1", text)
     if "-" in text:  # "9-to-5" is the range "9 to 5", not 9 and a label "to-5"
         text = _HYPHEN_RANGE.sub(r"\1 to \2", text)
     return text
 
 
+_SWITCHED = re.compile(r"\b(?:switched|turned) (on|off)\b(?! (?:to|from)\b)", re.I)
 _TO = frozenset(("to", "till", "til", "until", "through", "thru"))
 _CLOCK_HOUR = re.compile(r"([01]?[0-9]|2[0-3])(?::[0-5][0-9])?")
 

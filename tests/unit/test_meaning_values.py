@@ -138,3 +138,43 @@ def test_a_change_cue_with_one_value_on_both_sides_changes_nothing() -> None:
         assert judgement.relation == "same", f"{old!r} -> {new!r}: {judgement}"
     assert relate("Uses Vim", "Switched to Emacs", old_value="vim", new_value="emacs",
                   attribute="editor").relation == "contradiction"
+
+
+@pytest.mark.parametrize(("old", "new", "attribute", "kind"), [
+    ("Olives - not for me.", "Tapenade is a no, too much olive.", "food_dislikes", "set"),
+    ("Mushrooms aren't my thing.", "Truffle I can live with, ordinary mushrooms I can't.",
+     "food_dislikes", "set"),
+    ("Meeting-free for me: each Tuesday.", "Keep my calendar empty each Tuesday.",
+     "meeting_free_day", "single"),
+])
+def test_under_an_attribute_of_things_refused_a_plain_negation_is_the_value(
+    old: str, new: str, attribute: str, kind: str
+) -> None:
+    for x, y in ((old, new), (new, old)):
+        judgement = relate(x, y, attribute=attribute, kind="set" if kind == "set" else "single")
+        assert judgement.relation != "contradiction", f"{x!r} -> {y!r}: {judgement}"
+
+
+def test_a_negation_of_the_attribute_itself_still_contradicts() -> None:
+    for x, y in (("No allergies", "Allergic to peanuts"), ("Allergic to peanuts", "No allergies")):
+        assert relate(x, y, kind="set", attribute="allergies").relation == "contradiction"
+
+
+def test_a_negation_scope_leaves_out_the_attribute_words() -> None:
+    judgement = relate("Never commit secrets; they belong in Secrets Manager on AWS.",
+                       "project secrets -> AWS Secrets Manager", attribute="secrets_store")
+    assert judgement.relation == "same", judgement
+    judgement = relate("Doesn't drink coffee", "Drinks coffee every morning", attribute="coffee")
+    assert judgement.relation == "contradiction", judgement
+
+
+def test_a_state_switched_on_or_off_is_a_value_not_a_change() -> None:
+    assert relate("In video meetings I keep the camera switched off.",
+                  "Call etiquette for me: the camera switched off.",
+                  attribute="camera_default").relation != "contradiction"
+    for x, y in (("On calls, expect video on from me.", "On calls, expect video off from me."),
+                 ("In meetings I keep the camera switched on.",
+                  "In meetings I keep the camera switched off.")):
+        for old, new in ((x, y), (y, x)):
+            judgement = relate(old, new, attribute="camera_default")
+            assert judgement.relation == "contradiction", f"{old!r} -> {new!r}: {judgement}"
