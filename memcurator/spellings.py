@@ -61,11 +61,23 @@ def one_value(text: str) -> str:
         text = _DATE_ORDER.sub(_date_order, text)
     if "left" in text or "source" in text:  # "my left ear", "closed-source"
         text = _SOURCE.sub(_source, _LEFT_SIDE.sub(_left_side, text))
+    if "-" in text or "_" in text or "UK" in text:  # "pt-BR": Brazilian, not Pacific time
+        text = _LOCALE.sub(_locale, text)
     if "switched" in text or "turned" in text:  # "the camera switched off": a state, not a change
         text = _SWITCHED.sub(r"\1", text)
     if "-" in text:  # "9-to-5" is the range "9 to 5", not 9 and a label "to-5"
         text = _HYPHEN_RANGE.sub(r"\1 to \2", text)
     return text
+
+
+# A language's region ("pt-BR", "en_GB", "UK spelling"): the region's adjective, one word.
+_REGIONS = {"BR": "Brazilian", "PT": "European", "GB": "British", "UK": "British",
+            "US": "American", "CA": "Canadian", "AU": "Australian", "MX": "Mexican", "CH": "Swiss"}
+_LOCALE = re.compile(rf"\b[a-z]{{2}}[-_]({'|'.join(_REGIONS)})\b|\b(UK)(?= spelling)")
+
+
+def _locale(match: re.Match[str]) -> str:
+    return _REGIONS[match[1] or match[2]]
 
 
 _SWITCHED = re.compile(r"\b(?:switched|turned) (on|off)\b(?! (?:to|from)\b)", re.I)

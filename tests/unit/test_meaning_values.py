@@ -178,3 +178,23 @@ def test_a_state_switched_on_or_off_is_a_value_not_a_change() -> None:
         for old, new in ((x, y), (y, x)):
             judgement = relate(old, new, attribute="camera_default")
             assert judgement.relation == "contradiction", f"{old!r} -> {new!r}: {judgement}"
+
+
+@pytest.mark.parametrize(("old", "new", "attribute", "relation"), [
+    ("Customers hear from me in Portuguese (pt-BR).", "I write in Brazilian Portuguese.",
+     "customer_reply_language", "same"),
+    ("Draft my replies in English (UK spelling).", "My answers go out in British English.",
+     "customer_reply_language", "same"),
+    ("Customers hear from me in Portuguese (pt-BR).", "I write in European Portuguese.",
+     "customer_reply_language", "contradiction"),
+])
+def test_a_region_tag_is_the_region(
+    old: str, new: str, attribute: str, relation: str
+) -> None:
+    for x, y in ((old, new), (new, old)):
+        judgement = relate(x, y, attribute=attribute)
+        assert judgement.relation == relation, f"{x!r} -> {y!r}: {judgement}"
+
+
+def test_a_language_tag_is_no_time_zone() -> None:
+    assert "pst" not in _analyse("Portuguese (pt-BR)").values  # not Pacific time
