@@ -310,7 +310,8 @@ def _by_slot(a: _Text, b: _Text, diff: _Diff) -> _Verdict | None:
     if old_values and new_values and framed and _compete(old_values, new_values):
         # "weekly" -> "every two weeks"
         return "contradiction", f"different value ({_show(old_values)} -> {_show(new_values)})"
-    held = (a.opposable - a.denied) & (b.opposable - b.denied)
+    # ... unless both hold one state word ("the camera on" / "video on"): it may be the value.
+    held = (a.opposable - a.denied - a.said) & (b.opposable - b.denied - b.said)
     if was == a.values and now == b.values and was and now and a.framed and b.framed and not held:
         # Under one single-valued attribute nothing but its own words in common: the slot is
         # filled with other words. Read as a change (a wrong supersession keeps both wordings

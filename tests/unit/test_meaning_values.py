@@ -198,3 +198,10 @@ def test_a_region_tag_is_the_region(
 
 def test_a_language_tag_is_no_time_zone() -> None:
     assert "pst" not in _analyse("Portuguese (pt-BR)").values  # not Pacific time
+
+
+def test_a_shared_frame_word_does_not_hide_a_new_value() -> None:
+    # "favorite" (prefer) is a frame word both say, not a state word such as "on": still a change.
+    judgement = relate("Favorite language is Go", "Favorite language is Zig",
+                       attribute="programming_language")
+    assert judgement.relation == "contradiction", judgement
