@@ -18,11 +18,14 @@ of one statement is in ``memcurator.wording``, analysed once and cached.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Literal
 
 from memcurator.absence import _absence_attribute, _absence_wording
 from memcurator.cardinality import Cardinality, _attribute_initials, _attribute_words, cardinality
+from memcurator.negations import _averse, _governs, _plain_negation, _refusal, _without_cues
+from memcurator.spellings import hour_span
 from memcurator.variants import _hour_ranges, _hours_as_clock, _initials, _joined, _same_word
 from memcurator.wording import (
     _ANCESTORS,
@@ -35,7 +38,6 @@ from memcurator.wording import (
     _analyse,
     _show,
     _similarity,
-    _stem,
     _Text,
     _trigrams,
 )
@@ -68,12 +70,13 @@ def relate(
     ``attribute`` is the key's attribute ("coffee_order"): its own words name the slot, not
     the value, so they are set aside before the values are compared. Under an attribute whose
     values are absences (allergies, a diet) "no gluten" states the value ("avoids gluten")."""
-    if attribute and _absence_attribute(attribute):
+    if attribute and (_absence_attribute(attribute) or _averse(attribute)):
         old, new = _absence_wording(old), _absence_wording(new)
     if (a := _analyse(old)).norm == (b := _analyse(new)).norm:
         return Judgement("same", "same wording", 1.0)
-    if kind == "set" and "; " in old and (dropped := _retracts(old, new, attribute)):
-        return dropped
+    if kind == "set" and "; " in old and (
+            by_statement := _by_statement(old, new, attribute, old_value, new_value)):
+        return by_statement
     a, b = _frame_out(a, b, attribute)
     a, b = _names_shared(a, b)
     similarity, diff = _similarity(a, b), _unmatched(a, b)
@@ -127,12 +130,34 @@ def _names_shared(a: _Text, b: _Text) -> tuple[_Text, _Text]:
             b._replace(names=b.names | shared, salient=b.salient | shared))
 
 
-def _retracts(old: str, new: str, attribute: str | None) -> Judgement | None:
+def _by_statement(
+    old: str, new: str, attribute: str | None, old_value: str | None, new_value: str | None,
+) -> Judgement | None:
+    """A set-valued entry's gathered statements ("; "-joined) compared one by one: a new
+    statement that restates one of them is the same (its other statements are other members,
+    not a change); one that retracts some but not all refines the entry (``_retracts``)."""
+    clauses = [c for c in old.split("; ") if c.strip()]
+    verdicts = [relate(c, new, kind="set", attribute=attribute) for c in clauses]
+    members = {_norm(m) for m in (old_value or "").split(", ")} if old_value else set()
+    known = not new_value or not members or _norm(new_value) in members
+    for clause, verdict in zip(clauses, verdicts, strict=True):
+        if verdict.relation == "same" and known:
+            # An explicit member none of the statements carries is a new one, never "same".
+            return Judgement("same", f"restates one of its statements ('{clause}': "
+                             f"{verdict.reason})", verdict.similarity)
+    return _retracts(old, new, clauses, verdicts)
+
+
+def _norm(value: str) -> str:
+    return " ".join(value.casefold().split())
+
+
+def _retracts(
+    old: str, new: str, clauses: list[str], verdicts: list[Judgement],
+) -> Judgement | None:
     """A statement that retracts some of a set's gathered statements but not all of them ("no
     longer allergic to peanuts" against "allergic to shellfish; allergic to peanuts"): the
     members that still hold stay current, so it refines the entry instead of superseding it."""
-    clauses = [c for c in old.split("; ") if c.strip()]
-    verdicts = [relate(c, new, kind="set", attribute=attribute) for c in clauses]
     drops = tuple(c for c, v in zip(clauses, verdicts, strict=True)
                   if v.relation == "contradiction")
     if not drops or len(drops) == len(clauses) or any(v.relation == "same" for v in verdicts):
@@ -148,6 +173,16 @@ def _frame_out(a: _Text, b: _Text, attribute: str | None) -> tuple[_Text, _Text]
     A listed value in the name ("dark" in "dark_mode", "coffee" in "coffee_order") stays a
     word of the statement but no longer counts as a value proper: it names the slot."""
     words = _attribute_words(attribute) if attribute else frozenset()
+    if not words.isdisjoint(a.negs + b.negs):  # "dislike" under "food_dislikes" names the slot
+        a, b = _without_cues(a, words), _without_cues(b, words)
+    if attribute and (averse := _averse(attribute) or _absence_attribute(attribute)):
+        # Under an attribute of things refused, a plain negation with nothing it governs ("Olives
+        # - not for me", "Shellfish is a hard no") states the value; under one whose name says
+        # it ("dislikes"), so does any plain one ("mushrooms I can't").
+        a, b = (_refusal(t, _averse(attribute)) for t in (a, b)) if averse else (a, b)
+    # A negation's scope is not the attribute's own words ("never commit *secrets*" under
+    # secrets_store), unless they are all it governs ("no allergies" negates the attribute).
+    a, b = (t._replace(scope=t.scope - words) if t.scope - words else t for t in (a, b))
     for short in _attribute_initials(attribute) if attribute else ():
         words |= frozenset(_initials(short, a.seq) + _initials(short, b.seq))
     if not words or not (a.values & words or b.values & words):
@@ -174,6 +209,8 @@ def _by_values(a: _Text, b: _Text, values: tuple[str, str], kind: Cardinality) -
             return "same", f"same value {shown}, a negation in its wording ('{cue}')"
         if flipped:
             return _negation(a, b)
+        # One value on both sides: a change cue ("switched on", "back to X") changes nothing.
+        a, b = a._replace(change=None), b._replace(change=None)
         if (denial := _by_polarity(a, b)) and denial[0] == "contradiction":
             return denial  # the same value, dropped: "Dropped Python 3.8 support"
         relation, reason = _by_overlap(a, b, kind, _unmatched(a, b), _similarity(a, b))
@@ -183,24 +220,16 @@ def _by_values(a: _Text, b: _Text, values: tuple[str, str], kind: Cardinality) -
         return "contradiction", f"different value {shown}"
     if kind == "single":
         return "refinement", narrower or f"more specific value {shown}"
-    # A set loses a member only when the negated side names one the other has (or none at all).
-    if flipped and (va.values & vb.values or narrower or not (vb if b.negs else va).values):
-        return "contradiction", f"removes value {shown}"
+    # A set loses a member only when the negated side names one the other has (or none at all)
+    # and its negation governs that member ("Hindi conversations are no problem" removes none).
+    neg, member = (b, vb) if b.negs else (a, va)
+    if flipped and (va.values & vb.values or narrower or not member.values):
+        if _governs(neg, member):
+            return "contradiction", f"removes value {shown}"
+        if vb.values <= va.values:
+            return "same", f"a member it has {shown}; the negation is of something else"
     return ("unrelated", f"negates another value {shown}") if flipped else (
         "refinement", f"adds value {shown}")
-
-
-_PLAIN = frozenset(_stem(w) for w in ("not", "no", "never", "nothing", "none"))
-_ANYMORE = _stem("anymore")
-_OVER = ("after all", "any long", "any more", "no more")  # "not allergic after all"
-
-
-def _plain_negation(t: _Text) -> bool:
-    """Whether a statement's negations are plain ones ("don't", "no", "never"), none a sign that
-    a value is dropped or over ("no longer", "used to", "stopped", "quit", "anymore")."""
-    seq = " ".join(t.seq)
-    over = _ANYMORE in t.seq or any(cue in seq for cue in _OVER)
-    return bool(t.negs) and set(t.negs) <= _PLAIN and not t.change and not over
 
 
 def _negation(a: _Text, b: _Text) -> _Verdict:
@@ -229,7 +258,11 @@ def _by_opposites(a: _Text, b: _Text) -> _Verdict | None:
     """Antonyms: values always conflict; relational opposites only about a shared thing."""
     # What a side rules out ("never the aisle") is no value it holds: two denials do not clash.
     held_a, held_b = a.opposable - a.denied, b.opposable - b.denied
-    only_a, only_b = held_a - b.opposable, held_b - a.opposable
+    # Counted as written, so that a word both use once ("on calls") still leaves the other
+    # use of it ("video on" / "video off") to be compared.
+    count_a, count_b = Counter(a.seq), Counter(b.seq)
+    only_a = {t for t in held_a if t not in b.opposable or count_a[t] > count_b[t] > 0}
+    only_b = {t for t in held_b if t not in a.opposable or count_b[t] > count_a[t] > 0}
     related = bool(a.values & b.values) or not a.values or not b.values
     if only_a and only_b:
         for table in (_VALUE_OPPOSITE, _RELATIONAL_OPPOSITE) if related else (_VALUE_OPPOSITE,):
@@ -256,6 +289,10 @@ def _by_slot(a: _Text, b: _Text, diff: _Diff) -> _Verdict | None:
             shown = ("-".join(ends[0]), "-".join(ends[1]))
             return "contradiction", "different hours ({} -> {})".format(*(
                 shown if x is a else shown[::-1]))
+    if (span_a := hour_span(a.seq)) and (span_b := hour_span(b.seq)) and span_a != span_b:
+        # "nine till five" / "eleven till seven": two ranges of hours, the clock's either half
+        return "contradiction", "different hours ({} -> {})".format(
+            *("-".join(str(h) for h in span) for span in (span_a, span_b)))
     numbers_a = frozenset(t for t in was if not t.isalpha())
     numbers_b = frozenset(u for u in now if not u.isalpha())
     names_a = frozenset(t for t in was if t in a.names or t in _FAMILY)  # "Jira" vs "Linear"
@@ -273,7 +310,9 @@ def _by_slot(a: _Text, b: _Text, diff: _Diff) -> _Verdict | None:
     if old_values and new_values and framed and _compete(old_values, new_values):
         # "weekly" -> "every two weeks"
         return "contradiction", f"different value ({_show(old_values)} -> {_show(new_values)})"
-    if was == a.values and now == b.values and was and now and a.framed and b.framed:
+    # ... unless both hold one state word ("the camera on" / "video on"): it may be the value.
+    held = (a.opposable - a.denied - a.said) & (b.opposable - b.denied - b.said)
+    if was == a.values and now == b.values and was and now and a.framed and b.framed and not held:
         # Under one single-valued attribute nothing but its own words in common: the slot is
         # filled with other words. Read as a change (a wrong supersession keeps both wordings
         # in the history; a wrong merge would lose one).

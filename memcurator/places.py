@@ -10,8 +10,9 @@ import re
 __all__ = ["EXONYM_SPEC", "IANA", "ZONE_SPEC"]
 
 # Time zones: one stem per zone, whatever it is called ("CET", "Central European Time", "CEST",
-# "Berlin time", "Europe/Berlin"). A zone's summer name is the zone; a city names the zone only
-# with "time" or "hours" after it ("Berlin time"), or beside the zone itself ("PT (Los Angeles)").
+# "Berlin time", "Europe/Berlin", the US "West Coast"). A zone's summer name is the zone; a city
+# names the zone only with "time" or "hours" after it ("Berlin time"), or beside the zone itself
+# ("PT (Los Angeles)").
 ZONE_SPEC = """
     cet: central european time|central european standard time|central european summer time|cest /
       berlin paris amsterdam madrid rome vienna zurich stockholm oslo copenhagen
@@ -20,14 +21,17 @@ ZONE_SPEC = """
       bucharest sofia riga vilnius tallinn
     gmt: greenwich mean time|british summer time|bst|uk time|british time / london dublin lisbon
     utc: coordinated universal time|universal time|zulu time /
-    est: eastern time|eastern standard time|eastern daylight time|edt|et|us eastern /
+    est: eastern time|eastern standard time|eastern daylight time|edt|et|us eastern|east coast|
+      us east coast /
       new york|toronto|boston|miami|atlanta|montreal|washington
     cst: central time|central standard time|central daylight time|cdt|us central / chicago dallas
       houston
     mst: mountain time|mountain standard time|mountain daylight time|mdt / denver phoenix
-    pst: pacific time|pacific standard time|pacific daylight time|pdt|pt|us pacific /
+    pst: pacific time|pacific standard time|pacific daylight time|pdt|pt|us pacific|west coast|
+      us west coast /
       los angeles|san francisco|seattle|vancouver|portland
-    ist: indian standard time|india standard time|india time / kolkata mumbai delhi bangalore
+    ist: indian standard time|india standard time|india time / kolkata|mumbai|delhi|new delhi|
+      bangalore|bengaluru|chennai|hyderabad|pune
     jst: japan standard time|japan time / tokyo osaka
     aest: australian eastern time|australian eastern standard time|aedt / sydney melbourne brisbane
 """

@@ -18,6 +18,7 @@ from memcurator.aliases import ALIAS_SPEC, SIGN, SIGNS
 from memcurator.measures import ABBREVIATIONS, durations, ordinal
 from memcurator.phrases import PHRASE_SPEC
 from memcurator.places import EXONYM_SPEC, IANA, ZONE_SPEC
+from memcurator.spellings import DATE_ORDERS, one_value
 
 # Values are stems. "stopped" stays whole: only the past tense negates ("stops work at 5pm");
 # so do the other removals ("expired" / "expire after 7 days", "closed" / "closes at 6").
@@ -28,8 +29,15 @@ _IRREGULAR = dict(re.findall(r"(\w+):(\w+)", (
     "unsubscribed:unsubscribed deleted:deleted discontinued:discontinued deprecated:deprecated "
     "closed:closed started:started quits:quit outgrown:outgrew one:1 two:2 three:3 four:4 "
     "five:5 six:6 seven:7 eight:8 nine:9 "
-    "ten:10 twelve:12 single:1 double:2 triple:3 savoury:savory favourite:prefer favorite:prefer "
+    "ten:10 eleven:11 twelve:12 thirteen:13 fourteen:14 fifteen:15 sixteen:16 seventeen:17 "
+    "eighteen:18 nineteen:19 twenty:20 thirty:30 forty:40 fifty:50 sixty:60 ninety:90 "
+    "hundred:100 single:1 double:2 triple:3 savoury:savory favourite:prefer favorite:prefer "
     "remotely:remot")))
+# Negation words a suffix stripped off a content word could spell, with their own forms: only
+# these are read as the negation ("quits" is "quit"; "quite", "note", "noted" are not).
+_BARE_NEGATIONS = {"not": frozenset(("not",)), "non": frozenset(("non",)),
+                   "quit": frozenset(("quit", "quits", "quitting")),
+                   "never": frozenset(("never",)), "nor": frozenset(("nor",))}
 _STEM_CACHE: dict[str, str] = {mark: "|" for mark in ",;.:!?"}  # punctuation ends a clause
 _DISPLAY: dict[str, str] = {}  # stem -> a word a reader recognises, for reasons
 
@@ -56,6 +64,10 @@ def _stem(word: str) -> str:
             w = w[:-3] if w.endswith("ing") else w[:-2]
             w = w[:-1] if w[-1] == w[-2] and w[-1] not in "lsz" else w  # stopp -> stop
         w = w[:-1] if w.endswith("e") and len(w) > 3 else w
+        if w in _BARE_NEGATIONS and lower not in _BARE_NEGATIONS[w]:
+            # Stripping made a content word a negation: "note", "noted", "notes" are not
+            # "not", "quite" is not "quit". Such a word keeps its own stem ("note", "quite").
+            w += "e"
     if len(_STEM_CACHE) < 50_000:  # vocabulary is small; the bound only guards odd input
         _STEM_CACHE[word] = w
         _DISPLAY.setdefault(w, lower)
@@ -72,7 +84,7 @@ _STOP = _words("""
     usually generally mostly typically would should could can will may might must than then when
     while about into some any all much too quite there here which who what where how known ideally
     strongly definitely always on off with without before after over under per via again yes
-    because since though although seat sit near next been being but
+    because since though although seat sit near next been being but till until til
     whenever entirely completely totally fully mainly primarily normally basically pretty actually
     honestly personally please choice possible inc ltd gmbh corp corporation llc plc ag
 """)  # fillers; company suffixes ("Acme Corp" is "Acme"); "seat" and "sit" too: "sit by the
@@ -113,6 +125,9 @@ _FAMILY = {stem: name for name, _, words in (line.partition(":") for line in """
 """.strip().splitlines()) for stem in _words(words)}
 
 
+_FAMILY.update(dict.fromkeys(DATE_ORDERS, "dateorder"))  # "DD.MM.YYYY" is not "MM/DD/YYYY"
+
+
 def _opposites(spec: str) -> dict[str, frozenset[str]]:
     pairs = [tuple(_stem(word) for word in pair.split(":")) for pair in spec.split()]
     pairs += [(right, left) for left, right in pairs]
@@ -125,7 +140,7 @@ _VALUE_OPPOSITE = _opposites(
     "morning:night morning:evening morning:afternoon light:dark early:late tea:coffee "
     "sweet:savory tabs:spaces short:verbose short:detailed short:lengthy short:long "
     "mild:spicy formal:casual metric:imperial vegetarian:omnivore vegan:omnivore sync:async "
-    "manual:automatic "
+    "manual:automatic proprietary:opensource "
     "monorepo:polyrepo public:private weekday:weekend introvert:extrovert squash:rebase hot:cold")
 # ... and opposites that conflict only about the same thing ("prefers X" vs "avoids X").
 _RELATIONAL_OPPOSITE = _opposites(
@@ -318,6 +333,7 @@ def _analyse(text: str) -> _Text:
         text = _FROM_TO.sub(r"\1\2to \4 instead of \3", text)
     if _CLOCK_HINT.search(text):  # "2pm", "14:00" and "2 p.m." are one time
         text = _RANGE.sub(r"\1 \2", _CLOCK.sub(_clock, text))  # "22:00-06:00": two ends
+    text = one_value(text)  # "DD.MM.YYYY", "9-to-5", "left ear", "closed-source"
     if "free" in text:  # "meeting-free Fridays", "Fridays free of meetings": no meetings
         text = _FREE_OF.sub(_free_of, _FREE_OF_X.sub("no ", text))
     if "without" in text:  # "nothing merges without two approvals" asks for two approvals

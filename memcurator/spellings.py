@@ -1,0 +1,99 @@
+"""One value, however it is spelled, for ``memcurator.wording``: a date format's order
+("DD.MM.YYYY", "day-month-year", "ISO 8601"), a range of hours written with hyphens ("9-to-5")
+or in words ("nine till five"), and words that are negation cues only as verbs ("left" in "my
+left ear", "closed" in "closed-source"). General English as data; pure standard library.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import permutations
+
+__all__ = ["DATE_ORDERS", "hour_span", "one_value"]
+
+# A date format's order, however spelled ("DD.MM.YYYY", "dd/mm/yyyy", "day-month-year",
+# "ISO 8601"): one token naming the order, "dateorderdmy"; the separator is no part of it.
+_DATE_FIELD = r"(?:[dD]{1,2}|[mM]{1,3}|[yY]{2,4})"
+_DATE_WORD = r"(?:day|month|year)"
+_DATE_ORDER = re.compile(
+    rf"\b{_DATE_FIELD}(?:[-/.]{_DATE_FIELD}){{1,2}}\b|\b{_DATE_WORD}(?:[-/ ]{_DATE_WORD}){{2}}\b"
+    r"|\bISO[- ]?8601\b", re.I)
+_DATE_HINT = re.compile(r"[dDmMyY][-/.][dDmMyY]|\b(?:day|month|year)[-/ ](?:day|month|year)|"
+                        r"8601")
+
+
+def _date_order(match: re.Match[str]) -> str:
+    """The order of a date format's fields as one token ("DD.MM.YYYY" is "dateorderdmy")."""
+    if match[0].endswith("8601"):
+        return "dateorderymd"
+    fields = [f[0].lower() for f in re.split(r"[-/. ]", match[0])]
+    return f"dateorder{''.join(fields)}" if len(set(fields)) == len(fields) else match[0]
+
+
+# Words that are negation cues as verbs but not as adjectives: "left" is a side in "my left
+# ear", "on the left", "left-handed"; "closed-source" is proprietary, not a thing closed.
+_LEFT_SIDE = re.compile(
+    r"\b(my |his |her |the |its |our |your |their |a )?left\b(?=(-| (?:side|hand|handed|ear|eye|"
+    r"arm|leg|foot|knee|shoulder|wing|lane|column|panel|monitor|screen|corner|click)\b)?)", re.I)
+_SOURCE = re.compile(r"\b(closed|open)[- ]source\b", re.I)
+
+
+def _left_side(match: re.Match[str]) -> str:
+    """"left" after a determiner or before a part or side of something is the side."""
+    if match[1] is None and match[2] is None:
+        return match[0]
+    return f"{match[1] or ''}leftside"
+
+
+def _source(match: re.Match[str]) -> str:
+    return "proprietary" if match[1].lower() == "closed" else "opensource"
+
+
+_HYPHEN_RANGE = re.compile(r"\b(\d{1,2}(?:[ap]m)?)-(?:to|till|til|until|through|thru)-(\d{1,2})\b",
+                           re.I)
+DATE_ORDERS = frozenset(f"dateorder{''.join(order)}" for n in (2, 3)
+                        for order in permutations("dmy", n))
+
+
+def one_value(text: str) -> str:
+    """The text with each of these spellings read as one value."""
+    if _DATE_HINT.search(text):  # "DD.MM.YYYY", "day-month-year": one value, its order
+        text = _DATE_ORDER.sub(_date_order, text)
+    if "left" in text or "source" in text:  # "my left ear", "closed-source"
+        text = _SOURCE.sub(_source, _LEFT_SIDE.sub(_left_side, text))
+    if "-" in text or "_" in text or "UK" in text:  # "pt-BR": Brazilian, not Pacific time
+        text = _LOCALE.sub(_locale, text)
+    if "switched" in text or "turned" in text:  # "the camera switched off": a state, not a change
+        text = _SWITCHED.sub(r"\1", text)
+    if "-" in text:  # "9-to-5" is the range "9 to 5", not 9 and a label "to-5"
+        text = _HYPHEN_RANGE.sub(r"\1 to \2", text)
+    return text
+
+
+# A language's region ("pt-BR", "en_GB", "UK spelling"): the region's adjective, one word.
+_REGIONS = {"BR": "Brazilian", "PT": "European", "GB": "British", "UK": "British",
+            "US": "American", "CA": "Canadian", "AU": "Australian", "MX": "Mexican", "CH": "Swiss"}
+_LOCALE = re.compile(rf"\b[a-z]{{2}}[-_]({'|'.join(_REGIONS)})\b|\b(UK)(?= spelling)")
+
+
+def _locale(match: re.Match[str]) -> str:
+    return _REGIONS[match[1] or match[2]]
+
+
+_SWITCHED = re.compile(r"\b(?:switched|turned) (on|off)\b(?! (?:to|from)\b)", re.I)
+_TO = frozenset(("to", "till", "til", "until", "through", "thru"))
+_CLOCK_HOUR = re.compile(r"([01]?[0-9]|2[0-3])(?::[0-5][0-9])?")
+
+
+def hour_span(seq: tuple[str, ...]) -> tuple[int, int] | None:
+    """A statement's one range of hours among its stems ("9 to 5", "seven till three" once
+    numbers, "07:00 15:00"), as its two ends on a twelve-hour dial; None without one, or with
+    more than one."""
+    spans: set[tuple[int, int]] = set()
+    for i in range(len(seq) - 1):
+        ends = (seq[i], seq[i + 2]) if seq[i + 1] in _TO and i + 2 < len(seq) else (
+            (seq[i], seq[i + 1]) if ":" in seq[i] and ":" in seq[i + 1] else None)
+        if ends and all(_CLOCK_HOUR.fullmatch(e) for e in ends):
+            first, last = (int(e.partition(":")[0]) % 12 for e in ends)
+            spans.add((first, last))
+    return next(iter(spans)) if len(spans) == 1 else None

@@ -1,0 +1,207 @@
+"""One value however it is spelled, negation cues that are content words, set-valued entries
+compared statement by statement, and explicit values that agree.
+
+Development pairs written for these tests (issue 10's bank C findings, reworded where the bank
+had a wording); no held-out set is used. Symmetric pairs are judged both ways round.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memcurator.meaning import relate
+from memcurator.spellings import hour_span, one_value
+from memcurator.wording import _analyse, _stem
+
+
+@pytest.mark.parametrize("word", ["note", "notes", "noted", "noting", "quite"])
+def test_a_content_word_is_not_stemmed_into_a_negation(word: str) -> None:
+    assert _stem(word) not in ("not", "quit")
+    assert _analyse(f"Dietary {word}: a vegan diet.").negs == ()
+
+
+@pytest.mark.parametrize("text", ["Not vegan", "Quit coffee", "Quits coffee", "Never vegan"])
+def test_a_negation_word_is_still_one(text: str) -> None:
+    assert _analyse(text).negs
+
+
+SAME = [  # (old, new, attribute): one value, spelled two ways
+    ("My day: 9-to-5.", "I clock in and out nine till five.", "working_hours"),
+    ("My day: 11:00 to 19:00.", "Working time is eleven till seven for me.", "working_hours"),
+    ("Write dates for me as DD.MM.YYYY.", "I read dates best as day-month-year.", "date_format"),
+    ("Write dates as dd/mm/yyyy please", "Date format preference: DD.MM.YYYY.", "date_format"),
+    ("My clock runs on West Coast time.", "Put my slots in Pacific Time (UTC-8).", "timezone"),
+    ("The repo ships under a proprietary licence.", "Code here is closed-source, all rights "
+     "reserved.", "license"),
+]
+CHANGED = [  # (old, new, attribute): another value
+    ("I clock in and out nine till five.", "Working time is eleven till seven.", "working_hours"),
+    ("Write dates for me as DD.MM.YYYY.", "Date format preference: MM/DD/YYYY.", "date_format"),
+    ("Write dates for me as YYYY-MM-DD.", "Date format preference: DD.MM.YYYY.", "date_format"),
+    ("My clock runs on West Coast time.", "Home base for me is New Delhi time.", "timezone"),
+    ("The repo ships under a proprietary licence.", "The repo is open-source now.", "license"),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "attribute"), SAME)
+def test_one_value_spelled_two_ways_is_the_same(old: str, new: str, attribute: str) -> None:
+    for x, y in ((old, new), (new, old)):
+        judgement = relate(x, y, attribute=attribute)
+        assert judgement.relation == "same", f"{x!r} -> {y!r}: {judgement}"
+
+
+@pytest.mark.parametrize(("old", "new", "attribute"), CHANGED)
+def test_another_value_spelled_another_way_is_a_change(old: str, new: str, attribute: str) -> None:
+    for x, y in ((old, new), (new, old)):
+        judgement = relate(x, y, attribute=attribute)
+        assert judgement.relation == "contradiction", f"{x!r} -> {y!r}: {judgement}"
+
+
+def test_spellings_are_read_as_one_token_or_span() -> None:
+    assert "dateorderdmy" in one_value("as DD.MM.YYYY or day-month-year").split()
+    assert one_value("ISO 8601") == "dateorderymd"
+    assert one_value("9-to-5") == "9 to 5"
+    assert hour_span(_analyse("eleven till seven").seq) == (11, 7)
+    assert hour_span(_analyse("07:00-15:00").seq) == (7, 3)
+    assert hour_span(_analyse("2 reviewers").seq) is None
+
+
+@pytest.mark.parametrize(("text", "negated"), [
+    ("I'm hard of hearing in my left ear.", False),
+    ("Prefers aisle seats on the left side of the plane.", False),
+    ("She is left-handed.", False),
+    ("Code is closed-source.", False),
+    ("Ben left the team.", True),
+    ("Left Acme last month.", True),
+])
+def test_left_and_closed_negate_only_as_verbs(text: str, negated: bool) -> None:
+    assert bool(_analyse(text).negs) is negated
+
+
+def test_a_negation_cue_that_names_the_attribute_negates_nothing() -> None:
+    judgement = relate("I really dislike olives.", "Olives - not for me.", old_value="olives",
+                       new_value="olives", kind="set", attribute="food_dislikes")
+    assert judgement.relation == "same", judgement
+    judgement = relate("I can't stand cilantro.", "Coriander leaf tastes like soap to me.",
+                       old_value="cilantro", new_value="cilantro", kind="set",
+                       attribute="food_dislikes")
+    assert judgement.relation in ("same", "refinement"), judgement  # merged, not a removal
+    # Under an attribute that does not name it, "dislikes" still negates.
+    assert relate("Likes Java", "Dislikes Java", old_value="java", new_value="java",
+                  attribute="programming_language").relation == "contradiction"
+
+
+def test_a_side_is_not_a_removal_from_a_set() -> None:
+    judgement = relate("Please turn on captions in calls with me.",
+                       "I'm hard of hearing in my left ear, so captions really help.",
+                       old_value="captions", new_value="captions", kind="set",
+                       attribute="accessibility_needs")
+    assert judgement.relation == "same", judgement
+    assert relate("Ben is on the team", "Ben left the team", old_value="ben", new_value="ben",
+                  kind="set", attribute="team_members").relation == "contradiction"
+
+
+def test_a_set_entry_is_compared_statement_by_statement() -> None:
+    old = "I get along in Spanish.; Adding to that: I can speak Hindi."
+    judgement = relate(old, "I can speak Hindi.", old_value="spanish, hindi", new_value="hindi",
+                       kind="set", attribute="languages_spoken")
+    assert judgement.relation == "same", judgement
+    assert "restates one of its statements" in judgement.reason
+    # A member none of its statements carries is added, whatever the wording shares.
+    judgement = relate(old, "I can speak Hindi.", old_value="spanish, hindi", new_value="urdu",
+                       kind="set", attribute="languages_spoken")
+    assert judgement.relation != "same", judgement
+
+
+def test_a_negation_that_does_not_govern_the_member_removes_nothing() -> None:
+    old = "I get along in Spanish.; I can speak Hindi."
+    judgement = relate(old, "Hindi conversations are no problem.", old_value="spanish, hindi",
+                       new_value="hindi", kind="set", attribute="languages_spoken")
+    assert judgement.relation in ("same", "refinement"), judgement
+    # ... while one that says the member is a removal.
+    judgement = relate("Speaks French; speaks Hindi", "Doesn't speak French",
+                       old_value="french, hindi", new_value="french", kind="set",
+                       attribute="languages_spoken")
+    assert judgement.relation in ("contradiction", "refinement"), judgement
+    assert judgement.relation == "contradiction" or judgement.drops == ("Speaks French",)
+
+
+def test_a_change_cue_with_one_value_on_both_sides_changes_nothing() -> None:
+    for old, new, value in (
+        ("Call etiquette for me: video off.", "My default in meetings is the camera switched "
+         "off.", "camera_off"),
+        ("My default in meetings is video on.", "On calls, expect the camera switched on.",
+         "camera_on"),
+        ("Uses Vim", "Switched to Vim last year", "vim"),
+    ):
+        judgement = relate(old, new, old_value=value, new_value=value, attribute="editor")
+        assert judgement.relation == "same", f"{old!r} -> {new!r}: {judgement}"
+    assert relate("Uses Vim", "Switched to Emacs", old_value="vim", new_value="emacs",
+                  attribute="editor").relation == "contradiction"
+
+
+@pytest.mark.parametrize(("old", "new", "attribute", "kind"), [
+    ("Olives - not for me.", "Tapenade is a no, too much olive.", "food_dislikes", "set"),
+    ("Mushrooms aren't my thing.", "Truffle I can live with, ordinary mushrooms I can't.",
+     "food_dislikes", "set"),
+    ("Meeting-free for me: each Tuesday.", "Keep my calendar empty each Tuesday.",
+     "meeting_free_day", "single"),
+])
+def test_under_an_attribute_of_things_refused_a_plain_negation_is_the_value(
+    old: str, new: str, attribute: str, kind: str
+) -> None:
+    for x, y in ((old, new), (new, old)):
+        judgement = relate(x, y, attribute=attribute, kind="set" if kind == "set" else "single")
+        assert judgement.relation != "contradiction", f"{x!r} -> {y!r}: {judgement}"
+
+
+def test_a_negation_of_the_attribute_itself_still_contradicts() -> None:
+    for x, y in (("No allergies", "Allergic to peanuts"), ("Allergic to peanuts", "No allergies")):
+        assert relate(x, y, kind="set", attribute="allergies").relation == "contradiction"
+
+
+def test_a_negation_scope_leaves_out_the_attribute_words() -> None:
+    judgement = relate("Never commit secrets; they belong in Secrets Manager on AWS.",
+                       "project secrets -> AWS Secrets Manager", attribute="secrets_store")
+    assert judgement.relation == "same", judgement
+    judgement = relate("Doesn't drink coffee", "Drinks coffee every morning", attribute="coffee")
+    assert judgement.relation == "contradiction", judgement
+
+
+def test_a_state_switched_on_or_off_is_a_value_not_a_change() -> None:
+    assert relate("In video meetings I keep the camera switched off.",
+                  "Call etiquette for me: the camera switched off.",
+                  attribute="camera_default").relation != "contradiction"
+    for x, y in (("On calls, expect video on from me.", "On calls, expect video off from me."),
+                 ("In meetings I keep the camera switched on.",
+                  "In meetings I keep the camera switched off.")):
+        for old, new in ((x, y), (y, x)):
+            judgement = relate(old, new, attribute="camera_default")
+            assert judgement.relation == "contradiction", f"{old!r} -> {new!r}: {judgement}"
+
+
+@pytest.mark.parametrize(("old", "new", "attribute", "relation"), [
+    ("Customers hear from me in Portuguese (pt-BR).", "I write in Brazilian Portuguese.",
+     "customer_reply_language", "same"),
+    ("Draft my replies in English (UK spelling).", "My answers go out in British English.",
+     "customer_reply_language", "same"),
+    ("Customers hear from me in Portuguese (pt-BR).", "I write in European Portuguese.",
+     "customer_reply_language", "contradiction"),
+])
+def test_a_region_tag_is_the_region(
+    old: str, new: str, attribute: str, relation: str
+) -> None:
+    for x, y in ((old, new), (new, old)):
+        judgement = relate(x, y, attribute=attribute)
+        assert judgement.relation == relation, f"{x!r} -> {y!r}: {judgement}"
+
+
+def test_a_language_tag_is_no_time_zone() -> None:
+    assert "pst" not in _analyse("Portuguese (pt-BR)").values  # not Pacific time
+
+
+def test_a_shared_frame_word_does_not_hide_a_new_value() -> None:
+    # "favorite" (prefer) is a frame word both say, not a state word such as "on": still a change.
+    judgement = relate("Favorite language is Go", "Favorite language is Zig",
+                       attribute="programming_language")
+    assert judgement.relation == "contradiction", judgement
