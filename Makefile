@@ -13,7 +13,7 @@ TRANSIENT_SETS := tests/data/transient_labelled.jsonl tests/data/transient_heldo
 	tests/data/transient_heldout_2.jsonl tests/data/transient_train_4.jsonl \
 	tests/data/transient_own_h11.jsonl tests/data/transient_own_h11_2.jsonl \
 	tests/data/transient_own_h11_3.jsonl tests/data/transient_train_8.jsonl \
-	tests/data/transient_train_10.jsonl \
+	tests/data/transient_train_10.jsonl tests/data/transient_train_12.jsonl \
 	tests/data/transient_heldout_3.jsonl tests/data/transient_heldout_5.jsonl \
 	tests/data/transient_heldout_6.jsonl tests/data/transient_heldout_7.jsonl \
 	tests/data/transient_heldout_9.jsonl tests/data/convo_guard_3.jsonl \

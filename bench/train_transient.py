@@ -47,6 +47,7 @@ SETS = {
     "1b": "transient_heldout.jsonl",
     "8": "transient_train_8.jsonl",
     "10": "transient_train_10.jsonl",
+    "12": "transient_train_12.jsonl",
     "2": "transient_heldout_2.jsonl",
     "3": "transient_heldout_3.jsonl",
     "4": "transient_train_4.jsonl",
@@ -67,6 +68,9 @@ GUARD_KEPT = 0.995
 # The threshold the model ships with, as ``--cv`` chose it: the lowest at which the pooled figures
 # and every guard hold, both there and one step of GRID below it (a margin, precision first).
 # The exported threshold is also at least MARGIN above every durable training row's score.
+# With set 12 (issue 11, third round) ``--cv`` picks 2.25, where one personal-fact turn of
+# convo_turns_train_3 is dropped beyond the rules (214 of 215, within GUARD_KEPT); 2.5 is kept,
+# the lowest threshold at which no guard statement of any file is dropped beyond the rules.
 THRESHOLD = 2.5
 TARGET_PRECISION = 0.995
 GRID = [round(0.25 * i, 2) for i in range(-4, 17)]

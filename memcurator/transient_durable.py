@@ -29,6 +29,12 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from memcurator.transient_verbs import REACTIONS as _REACTIONS
+from memcurator.transient_verbs import TOPIC_CUES as _TOPIC_CUES
+from memcurator.transient_verbs import defines as _defines
+from memcurator.transient_verbs import narrated_action as _narrated_action
+from memcurator.transient_verbs import present_s as _present_s
+
 __all__ = ["durable_shape", "habit", "states_habit"]
 
 
@@ -148,6 +154,11 @@ _FEELINGS = frozenset(
     f"{who} {verb}"
     for who in ("i", "we")
     for verb in ("feel", "felt", "love", "loved", "miss", "missed", "hate", "hated", "adore")
+) | frozenset(
+    # talking to oneself is the speaker's inner life: "That's what I told myself"
+    f"{verb} {self}"
+    for verb in ("told", "tell", "telling", "remind", "reminded", "promised", "convinced")
+    for self in ("myself", "ourselves")
 )
 # A third person as the subject: chatter narrates the speaker and the listener, a personal fact
 # often someone else ("he made", "she can't").
@@ -169,8 +180,11 @@ _DECISION_PAIRS = _pairs(
 )
 # "since I was eight", "since <num>": a span of a life.
 _SINCE_SUBJECTS = _words("i we you he she they")
-_MOMENT = _words("now currently yet still just rn atm today tonight happy enjoy")
-_MOMENT_PAIRS = frozenset(["the moment", "right now", "so far", "on me"])
+_MOMENT = _words("now currently yet still just rn atm today tonight happy enjoy above upthread")
+_MOMENT_PAIRS = _pairs(
+    "the moment, right now, so far, on me, anything else, previous reply, previous message, "
+    "last message, you sent, you shared, you pasted, you asked"
+)
 _BE = _words("is are am i'm we're it's that's keeps keep")
 # A ticket or record id ("T-52", "INC-2041") names something with a life beyond the chat.
 _RECORD_ID = re.compile(r"\b[a-z]{1,12}-\d+\b").search
@@ -224,7 +238,8 @@ _NOT_HABITS = _words(
     believe feel felt need want wanted get got found find sent did do does done made put said
     told left ran took had have has was were am are will would can could should may might
     shall just also still actually already tried try went came gave heard
-    noticed realised realized figured forgot remember apologise apologize appreciate
+    noticed realised realized realise realize figured forgot remember apologise apologize
+    appreciate
     """
 )
 # Words ending in "s" that are not a plural subject, and the plain present verbs that follow one.
@@ -235,13 +250,9 @@ _PLAIN_PRESENT = _words(
     usually only live stay follow require expire renew ship close open start end cost
     """
 )
-_AUX = _words("is was has does isn't wasn't hasn't doesn't keeps")
+
+
 _MODALS = _words("can can't cannot must should may won't will shall gets goes needs")
-
-
-def _present_s(word: str) -> bool:
-    """A present-tense third-person verb: "merges", "runs", "follows" (not "is", "was", "has")."""
-    return len(word) > 3 and word.endswith("s") and not word.endswith("ss") and word not in _AUX
 
 
 def _condition(tokens: list[str]) -> bool:
@@ -284,7 +295,11 @@ def _habit(tokens: list[str]) -> bool:
             and tokens[j + 1] not in _POINTERS
         )
     if first in _OWNED:
-        return any(_present_s(verb) for verb in tokens[start + 2 : start + 4])
+        # "My timer says two minutes left", "my screen shows an error": what something reads or
+        # shows in the moment, not a habit.
+        return any(
+            _present_s(verb) and verb not in _REACTIONS for verb in tokens[start + 2 : start + 4]
+        )
     return False
 
 
@@ -334,7 +349,9 @@ def states_habit(content: str) -> bool:
 
 
 def _in_the_moment(tokens: list[str], pairs: set[str]) -> bool:
-    """Anchored in the moment: "now", "yet", "at the moment", a progressive ("is throwing")."""
+    """Anchored in the moment: "now", "yet", "at the moment", a progressive ("is throwing"), a
+    pointer into the chat ("the chart above", "your previous reply"), or an offer of more ("anything
+    else on Friday's order?")."""
     if not _MOMENT.isdisjoint(tokens) or not _MOMENT_PAIRS.isdisjoint(pairs):
         return True
     return any(a in _BE and b.endswith("ing") and len(b) > 4 for a, b in pairwise(tokens))
@@ -369,7 +386,9 @@ _PERSONAL_PAIRS = _LIFE_SPANS | _LIFE_PAIRS | _FEELINGS
 
 
 def _shape(text: str, tokens: list[str]) -> bool:
-    if not _CUES.isdisjoint(tokens):
+    cues = _CUES.intersection(tokens)
+    acting = _narrated_action(tokens)
+    if cues and not (acting and cues <= _TOPIC_CUES):
         return True
     question = text.endswith("?")
     pairs = {a + " " + b for a, b in pairwise(tokens)}
@@ -386,13 +405,13 @@ def _shape(text: str, tokens: list[str]) -> bool:
         return True
     if not _NONE.isdisjoint(tokens) and _quantified(tokens):
         return True
-    if "-" in text and _RECORD_ID(text):
+    if "-" in text and _RECORD_ID(text) and not acting:
         return True
     if not _HABIT_CHANGES.isdisjoint(tokens) and any(
         a in _HABIT_CHANGES and b.endswith("ing") for a, b in pairwise(tokens)
     ):
         return True
-    if _condition(tokens) or habit(tokens) or _generic(tokens):
+    if _condition(tokens) or habit(tokens) or _generic(tokens) or _defines(tokens):
         return True
     if not question and _standing_request(tokens):
         return True
@@ -432,10 +451,13 @@ def habit(tokens: list[str]) -> bool:
 
 
 # What "give me" asks for when it asks for patience: a span of time ("give me two minutes").
-_SPAN_WORDS = _words("a an one two three few couple of some just <num> more")
+_SPAN_WORDS = _words(
+    "a an one two three four five six ten fifteen twenty thirty few couple of some just <num> more"
+)
 _TIME_UNITS = _words(
     """
     sec secs second seconds min mins minute minutes moment moments hour hours bit tick shout
+    beat
     """
 )
 
@@ -450,14 +472,6 @@ def _standing_request(tokens: list[str]) -> bool:
     return False
 
 
-# Verbs of reaction and of the moment: "Looks good", "Sounds great", "Works now".
-_REACTIONS = _words(
-    """
-    looks sounds seems feels appears works makes means says shows happens checks loads goes gets
-    helps counts depends thanks cheers kudos congrats regards apologies oops yikes yes guess
-    lots details news pls thnx thx
-    """
-)
 _PROFILE_WORDS = 6
 # Verbs after a plural subject ("Results look fine"): then the first word is a noun, not a verb.
 _PLURAL_VERBS = _words("look seem were show showed loaded went came got look like")
@@ -470,6 +484,7 @@ def _profile(tokens: list[str]) -> bool:
     return (
         1 < len(tokens) <= _PROFILE_WORDS
         and _present_s(first)
+        and "'" not in first  # "that's", "here's", "scan's": a contraction or a possessive
         and first not in _REACTIONS
         and first not in _NOT_PLURAL
         and tokens[1] not in _BE

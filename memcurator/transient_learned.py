@@ -30,6 +30,8 @@ from memcurator.transient_shapes import (
     _APOLOGY,
     _BE,
     _BE_ADVERBS,
+    _DAY_PAIRS,
+    _DAY_WORDS,
     _DETERMINERS,
     _FINITE,
     _FIRST_PERSON,
@@ -41,17 +43,24 @@ from memcurator.transient_shapes import (
     _NEXT_WORDS,
     _NOW_PAIRS,
     _NOW_WORDS,
+    _OFFER_PAIRS,
     _OPENERS,
     _PATIENCE_PAIRS,
     _POINTER_PAIRS,
     _POINTER_WORDS,
+    _PRESENT_HEADS,
+    _PRESENT_OPENINGS,
     _PROGRESS_UNITS,
     _RECENT_PAIRS,
     _RECENT_WORDS,
+    _SCREEN_WORDS,
     _SUBORDINATORS,
     _THANKS,
+    _WAIT_VERBS,
     _WISH,
     GERUND_COMPOUNDS,
+    reaction,
+    waits,
 )
 
 __all__ = [
@@ -80,6 +89,7 @@ _TOKEN = re.compile(r"[a-z][a-z']*|\d+")
 _QUOTED = re.compile(r"(?<![a-z])'[^']+'(?![a-z])|\"[^\"]+\"|“[^”]+”")
 _DIGIT = re.compile(r"\d").search
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'"})
+
 
 def _normalise(content: str) -> str:
     text = content.lower().strip()
@@ -164,7 +174,9 @@ def _structure(text: str, tokens: list[str], pairs: frozenset[str] | set[str]) -
         found.append("s:first_person_next")
     if not _NOW_WORDS.isdisjoint(words) or not _NOW_PAIRS.isdisjoint(pairs):
         found.append("s:now")
-    if not _PATIENCE_PAIRS.isdisjoint(pairs):
+    if not _PATIENCE_PAIRS.isdisjoint(pairs) or (
+        not _WAIT_VERBS.isdisjoint(words) and waits(tokens)
+    ):
         found.append("s:patience")
     if not _POINTER_WORDS.isdisjoint(words) or not _POINTER_PAIRS.isdisjoint(pairs):
         found.append("s:pointer")
@@ -186,6 +198,16 @@ def _structure(text: str, tokens: list[str], pairs: frozenset[str] | set[str]) -
         found.append("s:thanks")
     if _gerund_open(text, tokens):
         found.append("s:gerund_open")
+    if reaction(tokens, pairs):
+        found.append("s:reaction")
+    if tokens and (tokens[0] in _PRESENT_HEADS or " ".join(tokens[:2]) in _PRESENT_OPENINGS):
+        found.append("s:presenting")
+    if not _SCREEN_WORDS.isdisjoint(words):
+        found.append("s:screen")
+    if not _DAY_WORDS.isdisjoint(words) or not _DAY_PAIRS.isdisjoint(pairs):
+        found.append("s:day")
+    if not _OFFER_PAIRS.isdisjoint(pairs):
+        found.append("s:offer")
     return found
 
 

@@ -14,6 +14,8 @@ __all__ = [
     "_APOLOGY",
     "_BE",
     "_BE_ADVERBS",
+    "_DAY_PAIRS",
+    "_DAY_WORDS",
     "_DETERMINERS",
     "_FINITE",
     "_FIRST_PERSON",
@@ -25,16 +27,24 @@ __all__ = [
     "_NEXT_WORDS",
     "_NOW_PAIRS",
     "_NOW_WORDS",
+    "_OFFER_PAIRS",
     "_OPENERS",
     "_PATIENCE_PAIRS",
     "_POINTER_PAIRS",
     "_POINTER_WORDS",
+    "_PRESENT_HEADS",
+    "_PRESENT_OPENINGS",
     "_PROGRESS_UNITS",
     "_RECENT_PAIRS",
     "_RECENT_WORDS",
+    "_SCREEN_WORDS",
     "_SUBORDINATORS",
     "_THANKS",
+    "_WAIT_VERBS",
     "_WISH",
+    "reaction",
+    "squeeze",
+    "waits",
 ]
 
 
@@ -105,8 +115,6 @@ _PATIENCE_PAIRS = frozenset(
         "a minute",
         "few minutes",
         "hang tight",
-        "hang on",
-        "hold on",
         "bear with",
         "give me",
         "be right",
@@ -195,6 +203,97 @@ _WISH = re.compile(
 _APOLOGY = _words("sorry apologies apologize apologise apology sry oops")
 _THANKS = _words("thanks thank thx ty appreciated cheers")
 
+# A reaction: a short sentence carried by an interjection ("oh dear", "nooo that's awful", "lol
+# fair") or by an exclamation about what was just said ("that's so annoying", "what a relief").
+# Letters repeated for effect ("nooo", "lmaooo") are squeezed to two before the look-up.
+_INTERJECTIONS = _words(
+    """
+    oh ooh ohh ah ahh aw aww wow whoa woah ugh ugh oof ouch yikes yay huh hmm eek meh phew
+    damn dang gosh geez jeez omg lol lmao rofl haha hah ha heh hehe lmfao welp yess nooo noo
+    ew eww bah ooof yikes sheesh blimey crikey wowza woo woohoo hooray
+    """
+)
+_EXCLAIMS = frozenset(
+    [
+        "that's so", "that is so", "that's such", "so annoying", "so cool", "so cute", "what a",
+        "how cool", "how nice", "that sucks", "so sorry", "so funny", "too funny", "so good",
+        "so weird", "that's wild", "that's crazy", "that's awful", "that's hilarious",
+    ]
+)
+_REACTION_WORDS = 6
+# The speaker presents what the reply or the screen holds: "Here's the receipt", "Below is a
+# breakdown", "These are the timestamps from the log"; or names what is on the screen: "The
+# output shows 3 failing tests", "The red line in the plot is last year's".
+_PRESENT_OPENINGS = frozenset(
+    ["these are", "this is", "those are", "that's the", "there's the", "here are", "here is"]
+)
+_PRESENT_HEADS = _words("here's here below attached")
+_SCREEN_WORDS = _words(
+    """
+    output screenshot spinner banner popup pop-up preview traceback heatmap chart plot graph
+    screen window tab console printout readout
+    """
+)
+# Talk about the day rather than about anything that lasts: "The office is so quiet today".
+_DAY_WORDS = _words("today tonight tmrw tomorrow")
+_DAY_PAIRS = frozenset(["this morning", "this afternoon", "this evening", "this week"])
+# An offer of more help, or asking whether to go on: "Want me to send it as a PDF?", "Feel free
+# to ask", "Anything else I can check?".
+_OFFER_PAIRS = frozenset(
+    [
+        "want me", "shall i", "should i", "feel free", "let me know", "anything else",
+        "if needed", "if helpful", "if useful", "that helps", "reach out", "if you'd", "you like",
+    ]
+)
+
+
+# "Hold on" and "hang on" ask for patience when they open the sentence and stand alone or before
+# a span or the next step ("hold on, let me look", "hang on a sec"), not inside a note
+# ("Litigation hold on Acme files").
+_WAIT_VERBS = _words("hold hang")
+_WAIT_NEXT = _words("a one just while let lemme i i'm im something please there")
+_WAIT_OPENERS = _words("ok okay oh ah um hmm so wait right sorry")
+
+
+def waits(tokens: list[str]) -> bool:
+    """ "Hold on" or "hang on" asks for patience (see _WAIT_VERBS)."""
+    for i, token in enumerate(tokens[:-1]):
+        if (
+            token in _WAIT_VERBS
+            and tokens[i + 1] == "on"
+            and (i == 0 or tokens[i - 1] in _WAIT_OPENERS)
+            and (i + 2 == len(tokens) or tokens[i + 2] in _WAIT_NEXT)
+        ):
+            return True
+    return False
+
+
+def squeeze(word: str) -> str:
+    """A word with letters repeated three times or more cut to two ("nooo" -> "noo")."""
+    out: list[str] = []
+    for ch in word:
+        if len(out) >= 2 and out[-1] == out[-2] == ch:
+            continue
+        out.append(ch)
+    return "".join(out)
+
+
+def reaction(tokens: list[str], pairs: frozenset[str] | set[str]) -> bool:
+    """A short reaction: an interjection among at most _REACTION_WORDS words, or an exclamation
+    about what was just said."""
+    if len(tokens) > _REACTION_WORDS:
+        return False
+    if not _EXCLAIMS.isdisjoint(pairs):
+        return True
+    return any(
+        t in _INTERJECTIONS
+        or squeeze(t) in _INTERJECTIONS
+        or t.rstrip(t[-1]) + t[-1] in _INTERJECTIONS  # "wowww", "yesss", "lmaooo"
+        or t.startswith(("haha", "lmao", "lol"))
+        for t in tokens
+    )
+
+
 # How a structural feature reads in a reason.
 _LABELS = {
     "s:gerund_open": "opens on an in-flight action",
@@ -210,6 +309,11 @@ _LABELS = {
     "s:progressive": "something under way",
     "s:progress": "progress of something in flight",
     "s:recent": "just happened",
+    "s:reaction": "reaction",
+    "s:presenting": "presents the reply or the screen",
+    "s:screen": "what the screen shows",
+    "s:day": "about the day",
+    "s:offer": "offers more help",
 }
 
 

@@ -31,6 +31,7 @@ TRAINING = (
     "convo_turns_blind.jsonl",
     "transient_train_10.jsonl",
     "convo_turns_train_3.jsonl",
+    "transient_train_12.jsonl",
 )
 # Sets 3 and 5 were written blind and frozen, then trained on (stop 21): training now. Set 6,
 # set 7 and the second conversation guard were written blind, each frozen before the round it
