@@ -222,8 +222,11 @@ class GateVerdicts:
         return self.templates[key]
 
 
-def _source_row(entry: NewEntry, entry_id: str) -> dict[str, Any]:
+def _source_row(entry: NewEntry, entry_id: str, tenant: str) -> dict[str, Any]:
+    # The tenant of the entry it is attached to, as the gate writes it: without it every row
+    # took the column's default '' and no pass (which reads a tenant's sources) saw a sighting.
     return {
+        "tenant": tenant,
         "memory_id": entry.id,
         "entry_id": entry_id,
         "content": entry.content,
@@ -308,7 +311,7 @@ def synthesise(engine: Engine, users: int, days: int) -> dict[str, Any]:
                 seen[key].append(
                     Sighting(entry.source_session_id, entry.created_at, entry.source_kind)
                 )
-            sources.add(_source_row(entry, row["id"]))
+            sources.add(_source_row(entry, row["id"], row["tenant"]))
         for row in keyed.values():
             entries.add(row)
         entries.flush()

@@ -13,7 +13,6 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
-    ColumnElement,
     Connection,
     Select,
     and_,
@@ -226,14 +225,14 @@ def load_observations(
     window: ChangeWindow | None = None,
 ) -> list[Observation]:
     """The active observations of ``scopes`` with their sightings before ``cutoff``; with
-    ``window``, only those whose plan tonight may hold something (``may_change``)."""
-    wanted = [
-        Entry.type == MemoryType.OBSERVATION,
-        Entry.status == Status.ACTIVE,
-        Entry.created_at < cutoff,
-    ]
-    if window is not None:
-        wanted.append(may_change(window))
+    ``window``, only those whose plan tonight may hold something (``may_change``).
+
+    The scopes' active observations are read by ``ix_entries_type_status_scope`` (an
+    observation stays active a bounded time after it was last seen, so they are a bounded set
+    whatever the store's age), their sightings and topic membership by key probes, and
+    ``may_change`` is decided on those rows here. As a filter of the SQL statement, its two
+    ``EXISTS`` tests under an ``OR`` were planned as hashed subplans, which read every topic
+    member and every window sighting of the store on each call (issue 13)."""
     rows: list[Any] = []
     for scope_in in in_values(Entry.scope_key, scopes, conn):
         rows += conn.execute(
@@ -241,13 +240,25 @@ def load_observations(
                 Entry.id, Entry.scope_key, Entry.tool, Entry.content, Entry.created_at,
                 Entry.confidence, Entry.sensitivity, Entry.subject_key, Entry.evidence,
                 Entry.last_confirmed_at, Entry.subject_value, Entry.source_kind,
-            ).where(*wanted, scope_in)
+                Entry.updated_at,
+            ).where(
+                Entry.type == MemoryType.OBSERVATION,
+                Entry.status == Status.ACTIVE,
+                Entry.created_at < cutoff,
+                scope_in,
+            )
         ).all()  # fmt: skip
-    if stamps is not None:
-        stamps.update({r.id: (Status.ACTIVE, r.evidence, r.last_confirmed_at) for r in rows})
     ids = [r.id for r in rows]
     sightings, said = _sightings(conn, tenant, ids, cutoff)
     in_topic = _in_topics(conn, tenant, ids)
+    if window is not None:
+        rows = [
+            r for r in rows
+            if may_change(window, r.created_at, r.updated_at, r.id in in_topic,
+                          [s.created_at for s in sightings.get(r.id, ())])
+        ]  # fmt: skip
+    if stamps is not None:
+        stamps.update({r.id: (Status.ACTIVE, r.evidence, r.last_confirmed_at) for r in rows})
     return [
         Observation(
             id=r.id,
@@ -267,31 +278,27 @@ def load_observations(
     ]
 
 
-def may_change(w: ChangeWindow) -> ColumnElement[bool]:
-    """An active observation whose plan tonight may hold something, by the tests
+def may_change(
+    w: ChangeWindow,
+    created_at: datetime,
+    updated_at: datetime,
+    in_topic: bool,
+    seen_at: Iterable[datetime],
+) -> bool:
+    """Whether an active observation's plan tonight may hold something, by the tests
     ``changed_scopes`` applies to its scope, one observation at a time: created or seen in the
     window (it may qualify for promotion), due to expire, rewritten since the previous pass, or
     in no topic yet (it may join one, or form one with tonight's). Any other was loaded by the
     previous pass with the same sightings and left as it is: its promotion and expiry were
-    decided then, and it is in a topic already, so it plans nothing tonight either."""
-    seen = exists().where(
-        EntrySource.tenant == Entry.tenant,
-        EntrySource.entry_id == Entry.id,
-        or_(
-            and_(EntrySource.created_at >= w.since, EntrySource.created_at < w.cutoff),
-            and_(EntrySource.created_at > w.due_from, EntrySource.created_at <= w.due_to),
-        ),
-    )
-    in_topic = exists().where(
-        TopicMember.tenant == Entry.tenant, TopicMember.observation_id == Entry.id
-    )
-    return or_(
-        Entry.created_at >= w.since,
-        and_(Entry.created_at > w.due_from, Entry.created_at <= w.due_to),
-        Entry.updated_at >= w.touched,
-        Entry.updated_at == w.since,
-        ~in_topic,
-        seen,
+    decided then, and it is in a topic already, so it plans nothing tonight either.
+    ``seen_at``: its sightings' times (those before the cutoff)."""
+    return (
+        created_at >= w.since
+        or w.due_from < created_at <= w.due_to
+        or updated_at >= w.touched
+        or updated_at == w.since
+        or not in_topic
+        or any(w.since <= at < w.cutoff or w.due_from < at <= w.due_to for at in seen_at)
     )
 
 

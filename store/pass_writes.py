@@ -13,16 +13,23 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, column, insert, select, update, values
+from sqlalchemy import Connection, bindparam, column, insert, select, text, update, values
 from sqlalchemy.dialects.postgresql import JSONB
 
 from memcurator.consolidation import Expiry, Placement, Policy, Promotion, TopicUpdate
 from memcurator.decisions import NewEntry
 from memcurator.keys import topic_key
 from memcurator.vocabulary import Action, MemoryType, Rule, SourceKind, Status
-from store.bulk import chunks, in_values, insert_rows
+from store.bulk import chunks, in_values, insert_rows, pg_array
 from store.rows import entry_row, iso
 from store.tables import ConsolidationRun, Entry, TopicMember, WriteLog
+
+# The expiry of a chunk of observations, each to its own moment (``PassWriter.expire``).
+_EXPIRE = text(
+    "UPDATE entries SET status = :expired, valid_to = due.at, updated_at = :cutoff "
+    "FROM unnest(CAST(:ids AS text[]), CAST(:moments AS timestamptz[])) AS due(oid, at) "
+    "WHERE entries.tenant = :tenant AND entries.status = :active AND entries.id = due.oid"
+)
 
 
 class PassWriter:
@@ -76,64 +83,86 @@ class PassWriter:
             self.events = []
 
     def promote(self, promotions: Sequence[Promotion]) -> None:
+        """The promotions in order, as if applied one by one, written a wave at a time.
+
+        A promotion depends on an earlier one only through a fact both touch (a fact the
+        earlier one inserted is the one the later one merges into or supersedes, rule 5's
+        chain of a key): each goes in the wave after the last earlier promotion touching one
+        of its facts. Within a wave no fact is touched twice, so its statements go by kind,
+        each one statement for all its rows (executemany): the facts superseded (first, so a
+        key never has two current facts), the new facts, the merges, the observations closed.
+        Row by row, 12,000 promotions of a first night at 100 users took 96 of its 130 s."""
         if not promotions:
             return
         rows = _entry_rows(self.conn, self.tenant, [p.observation_id for p in promotions])
-        for p in promotions:
-            placement = p.placement or Placement("insert", p.fact_id)
-            if placement.action == "merge":
-                self.conn.execute(
-                    update(Entry)
-                    .where(Entry.tenant == self.tenant, Entry.id == placement.fact_id)
-                    .values(evidence=Entry.evidence + p.evidence, updated_at=self.cutoff)
-                )
-            else:
-                self._insert_fact(p, rows[p.observation_id], placement)
-            self._supersede(p.observation_id, p.qualified_at, placement.fact_id, active_only=True)
-            self.log(
-                Action.PROMOTED,
-                Rule.PROMOTION,
-                p.observation_id,
-                [placement.fact_id],
-                f"seen in {len(p.sessions)} distinct sessions ({', '.join(p.sessions)}) by "
-                f"{iso(p.qualified_at)}: promoted to fact {placement.fact_id}",
-                {
-                    "sessions": list(p.sessions),
-                    "qualified_at": iso(p.qualified_at),
-                    "fact_id": placement.fact_id,
-                    "evidence": p.evidence,
-                },
-            )
+        placed = [(p, p.placement or Placement("insert", p.fact_id)) for p in promotions]
+        wave_of: dict[str, int] = {}
+        waves: list[list[tuple[Promotion, Placement]]] = []
+        for p, placement in placed:
+            touched = [placement.fact_id] + ([str(placement.other)] if placement.other else [])
+            wave = max((wave_of[f] + 1 for f in touched if f in wave_of), default=0)
+            wave_of.update(dict.fromkeys(touched, wave))
+            if wave == len(waves):
+                waves.append([])
+            waves[wave].append((p, placement))
+        for wave_rows in waves:
+            self._promote_wave(wave_rows, rows)
+        for p, placement in placed:
+            self._log_promotion(p, placement)
         self.flush()
 
-    def _supersede(
-        self, entry_id: str, valid_to: datetime | None, by: str, *, active_only: bool = False
+    def _promote_wave(
+        self, wave: Sequence[tuple[Promotion, Placement]], rows: dict[str, dict[str, Any]]
     ) -> None:
-        """Close one entry as superseded by ``by`` from ``valid_to`` (rule 5: never deleted)."""
-        where = [Entry.tenant == self.tenant, Entry.id == entry_id]
+        replaced = [
+            {"eid": str(pl.other), "valid_to": pl.valid_to, "by": p.fact_id}
+            for p, pl in wave
+            if pl.action == "supersede"
+        ]
+        self._close(replaced, active_only=False)
+        facts = [
+            self._fact_row(p, rows[p.observation_id], pl) for p, pl in wave if pl.action != "merge"
+        ]
+        for chunk in chunks(facts):
+            self.conn.execute(insert(Entry), list(chunk))
+        merged = [
+            {"eid": pl.fact_id, "added": p.evidence} for p, pl in wave if pl.action == "merge"
+        ]
+        if merged:
+            self.conn.execute(
+                update(Entry)
+                .where(Entry.tenant == self.tenant, Entry.id == bindparam("eid"))
+                .values(evidence=Entry.evidence + bindparam("added"), updated_at=self.cutoff),
+                merged,
+            )
+        promoted = [
+            {"eid": p.observation_id, "valid_to": p.qualified_at, "by": pl.fact_id}
+            for p, pl in wave
+        ]
+        self._close(promoted, active_only=True)
+
+    def _close(self, closing: list[dict[str, Any]], *, active_only: bool) -> None:
+        """Close entries as superseded (``eid`` by ``by`` from ``valid_to``; rule 5: never
+        deleted), one statement for all of them."""
+        if not closing:
+            return
+        where = [Entry.tenant == self.tenant, Entry.id == bindparam("eid")]
         if active_only:
             where.append(Entry.status == Status.ACTIVE)
         self.conn.execute(
             update(Entry)
             .where(*where)
             .values(
-                status=Status.SUPERSEDED, valid_to=valid_to, superseded_by=by,
-                updated_at=self.cutoff,
-            )
+                status=Status.SUPERSEDED, valid_to=bindparam("valid_to"),
+                superseded_by=bindparam("by"), updated_at=self.cutoff,
+            ),
+            closing,
         )  # fmt: skip
 
-    def _insert_fact(self, p: Promotion, obs: dict[str, Any], placement: Placement) -> None:
-        """The promoted fact; under ``supersede`` the fact it replaces is closed first (one
-        active fact per key), under ``stale`` the new one is born superseded (rule 5)."""
+    def _fact_row(self, p: Promotion, obs: dict[str, Any], placement: Placement) -> dict[str, Any]:
+        """The promoted fact; under ``stale`` it is born superseded (rule 5)."""
         stale = placement.action == "stale"
-        if placement.action == "supersede":
-            self._supersede(str(placement.other), placement.valid_to, p.fact_id)
-            self.log(
-                Action.SUPERSEDED, Rule.PROMOTION, str(placement.other), [p.fact_id],
-                f"superseded by fact {p.fact_id}, promoted from observation "
-                f"{p.observation_id}: {placement.reason}",
-            )  # fmt: skip
-        fact = {
+        return {
             **obs,
             "id": p.fact_id,
             "type": MemoryType.FACT,
@@ -148,44 +177,73 @@ class PassWriter:
             "last_confirmed_at": p.qualified_at,
             "updated_at": self.cutoff,
         }
-        self.conn.execute(insert(Entry), [fact])
-        self.log(
-            Action.INSERTED,
-            Rule.PROMOTION,
-            p.fact_id,
-            [p.observation_id],
-            f"fact promoted from observation {p.observation_id}",
-        )
-        if stale:
+
+    def _log_promotion(self, p: Promotion, placement: Placement) -> None:
+        """A promotion's write-log rows, in the order it was always logged."""
+        if placement.action == "supersede":
+            self.log(
+                Action.SUPERSEDED, Rule.PROMOTION, str(placement.other), [p.fact_id],
+                f"superseded by fact {p.fact_id}, promoted from observation "
+                f"{p.observation_id}: {placement.reason}",
+            )  # fmt: skip
+        if placement.action != "merge":
+            self.log(
+                Action.INSERTED,
+                Rule.PROMOTION,
+                p.fact_id,
+                [p.observation_id],
+                f"fact promoted from observation {p.observation_id}",
+            )
+        if placement.action == "stale":
             self.log(
                 Action.SUPERSEDED, Rule.PROMOTION, p.fact_id, [str(placement.other)],
                 f"superseded at once by the newer fact {placement.other}: {placement.reason}",
             )  # fmt: skip
+        self.log(
+            Action.PROMOTED,
+            Rule.PROMOTION,
+            p.observation_id,
+            [placement.fact_id],
+            f"seen in {len(p.sessions)} distinct sessions ({', '.join(p.sessions)}) by "
+            f"{iso(p.qualified_at)}: promoted to fact {placement.fact_id}",
+            {
+                "sessions": list(p.sessions),
+                "qualified_at": iso(p.qualified_at),
+                "fact_id": placement.fact_id,
+                "evidence": p.evidence,
+            },
+        )
 
     def expire(self, expiries: Sequence[Expiry]) -> None:
         if not expiries:
             return
         # Each observation expires at its own moment (last seen + expire_after, the plan's).
-        # PostgreSQL: one set-based UPDATE ... FROM (VALUES ...) per chunk; SQLite names no
-        # columns of a VALUES list, so it gets the statement once per row (executemany).
-        closed = {"status": Status.EXPIRED, "updated_at": self.cutoff}
-        mine = (Entry.tenant == self.tenant, Entry.status == Status.ACTIVE)
-        if self.conn.dialect.name != "postgresql":
+        # PostgreSQL: one UPDATE ... FROM unnest(ids, moments) per chunk, its two arrays sent
+        # as literals (``pg_array``): a VALUES list built by SQLAlchemy took a bind parameter
+        # and a compile per value, 13 of the first night's 22 s of expiry at 100 users. SQLite
+        # names no columns of a VALUES list: the statement once per row (executemany).
+        if self.conn.dialect.name == "postgresql":
+            for chunk in chunks(expiries):
+                self.conn.execute(
+                    _EXPIRE,
+                    {
+                        "ids": pg_array([e.observation_id for e in chunk]),
+                        "moments": pg_array([e.expired_at for e in chunk]),
+                        "tenant": self.tenant, "active": Status.ACTIVE,
+                        "expired": Status.EXPIRED, "cutoff": self.cutoff,
+                    },
+                )  # fmt: skip
+        else:
             self.conn.execute(
                 update(Entry)
-                .where(*mine, Entry.id == bindparam("oid"))
-                .values(valid_to=bindparam("at"), **closed),
+                .where(
+                    Entry.tenant == self.tenant,
+                    Entry.status == Status.ACTIVE,
+                    Entry.id == bindparam("oid"),
+                )
+                .values(valid_to=bindparam("at"), status=Status.EXPIRED, updated_at=self.cutoff),
                 [{"oid": e.observation_id, "at": e.expired_at} for e in expiries],
             )
-            expiries_by_values: Sequence[Sequence[Expiry]] = ()
-        else:
-            expiries_by_values = list(chunks(expiries, width=2))
-        for chunk in expiries_by_values:
-            due = values(
-                column("oid", Entry.id.type), column("at", Entry.valid_to.type), name="due"
-            ).data([(e.observation_id, e.expired_at) for e in chunk])
-            expire = update(Entry).where(*mine, Entry.id == due.c.oid)
-            self.conn.execute(expire.values(valid_to=due.c.at, **closed))
         days = self.policy.expire_after / timedelta(days=1)
         for e in expiries:
             self.log(
