@@ -190,10 +190,20 @@ def _vote(new: Fact, other: Fact, wordings: list[str], words: _AttributeWords) -
             # The meaning check saw two facets, but the two share the attribute's words and a
             # value proper, and no value of either is missing from the other's frame: reworded.
             vote.agree += 1
+        elif judgement.relation == "unrelated" and _same_values(text, wording, values, shared):
+            vote.agree += 1
         elif by_words and judgement.relation == "contradiction":
             vote.change += 1
         vote.verdicts.append((wording, judgement))
     return vote
+
+
+def _same_values(text: str, other: str, proper: frozenset[str], shared: frozenset[str]) -> bool:
+    """Whether two statements name exactly the same values, and enough of them to be one
+    statement: two names or numbers ("11:00 to 19:00", "MacBook Pro"), or one beside an
+    attribute word in common ("two sign-offs" on merging)."""
+    mine, theirs = _analyse(text).salient, _analyse(other).salient
+    return bool(mine) and mine == theirs and (len(mine & proper) >= 2 or bool(shared))
 
 
 def _one_value(common: frozenset[str], shared: frozenset[str]) -> bool:

@@ -125,3 +125,21 @@ def test_the_same_frame_with_an_unrecognised_filler_is_not_merged() -> None:
         "On trains, book me a seat in the quiet coach.",
     )
     assert [d for d in decided(found) if d[0] == "merge"] == []
+
+
+def test_two_frames_naming_the_same_two_values_are_one_statement() -> None:
+    """The meaning check reads two frames as two facets; the same two numbers and nothing
+    else make them one statement."""
+    found = facts(
+        "Working hours: 11:00 to 19:00.",
+        "Reach me from 11:00 until 19:00.",
+    )
+    assert [d[0] for d in decided(found)] == ["merge"]
+
+
+def test_two_frames_with_one_value_each_side_otherwise_stay_apart() -> None:
+    found = facts(
+        "Working hours: 11:00 to 19:00.",
+        "Reach me from 11:00 until 18:00.",
+    )
+    assert [d for d in decided(found) if d[0] == "merge"] == []
