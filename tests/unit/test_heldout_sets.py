@@ -84,7 +84,7 @@ def pairs(name: str) -> list[frozenset[str]]:
     return [frozenset((normalised(r["old"]), normalised(r["new"]))) for r in rows]
 
 
-PAIRS_HELD_OUT = [f"key_pairs_heldout{n}.jsonl" for n in ("", "_2", "_3", "_4")]
+PAIRS_HELD_OUT = [f"key_pairs_heldout{n}.jsonl" for n in ("", "_2", "_3", "_4", "_5")]
 
 
 @pytest.mark.parametrize("held_out", PAIRS_HELD_OUT)
