@@ -42,6 +42,8 @@ from sklearn.feature_extraction.text import TfidfVectorizer
 from sqlalchemy import select
 
 from memcurator.app.ingest import ingest_stream
+from memcurator.attributes import canonical_attribute
+from memcurator.cardinality import cardinality
 from memcurator.meaning import relate
 from store.engine import make_engine, upgrade
 from store.queries import iter_entries
@@ -77,6 +79,19 @@ def _best(thresholds: Any, f1_at: Callable[[float], float]) -> float:
 
 
 # -- 1. labelled within-key pairs ---------------------------------------------------------------
+
+
+def _given_kind(row: dict[str, Any]) -> str:
+    return str(row["kind"])
+
+
+def _kind_from_name(row: dict[str, Any]) -> str:
+    """What the gate knows: the cardinality read off the attribute's canonical name."""
+    return cardinality(canonical_attribute(row["attribute"]))
+
+
+# ``--kind given`` (the label's own, as before) or ``--kind name`` (read as the gate reads it).
+KIND_OF: Callable[[dict[str, Any]], str] = _given_kind
 
 
 @dataclass(frozen=True)
@@ -119,7 +134,7 @@ class Pairs:
                 r["new"],
                 old_value=r["old_value"] if with_values else None,
                 new_value=r["new_value"] if with_values else None,
-                kind=r["kind"],
+                kind=KIND_OF(r),
                 attribute=r["attribute"],  # the key's attribute: ingest knows it too
             ).relation
             for r in self.rows
@@ -403,7 +418,14 @@ def main() -> None:
     parser.add_argument("--users", type=int, default=40)
     parser.add_argument("--statements", type=int, default=60)
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--kind", choices=("given", "name"), default="given",
+                        help="each pair's cardinality: the label's own, or read off the "
+                        "attribute's name as the gate does")
     args = parser.parse_args()
+    global KIND_OF
+    if args.kind == "name":
+        KIND_OF = _kind_from_name
+        print("(cardinality read off each attribute's name, as the gate does; not the label's)")
     texts = [
         text
         for path in (args.pairs, args.heldout)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Literal
 
 from memcurator.absence import _absence_attribute, _absence_wording
@@ -38,6 +39,7 @@ from memcurator.wording import (
     _analyse,
     _show,
     _similarity,
+    _stem,
     _Text,
     _trigrams,
 )
@@ -228,8 +230,24 @@ def _by_values(a: _Text, b: _Text, values: tuple[str, str], kind: Cardinality) -
             return "contradiction", f"removes value {shown}"
         if vb.values <= va.values:
             return "same", f"a member it has {shown}; the negation is of something else"
+    if not flipped and b.change and b.change != a.change and not _adds_member(b) and not narrower:
+        # "Update: I go by they/them now" after he/him: a change announced with nothing added
+        # ("also", "another") replaces the set's value, as it does a single one.
+        return "contradiction", f"replaces value {shown} ('{b.change}', nothing added)"
     return ("unrelated", f"negates another value {shown}") if flipped else (
         "refinement", f"adds value {shown}")
+
+
+# Words that say a member joins the others ("another", "one more", "as well", "joined", "added").
+_JOINS = frozenset(map(_stem, ("another", "more", "extra", "plus", "joined", "added", "adds")))
+
+
+def _adds_member(t: _Text) -> bool:
+    """Whether a statement adds to a set rather than replacing what it held."""
+    seq = t.seq
+    pairs = set(pairwise(seq))
+    return t.additive or not _JOINS.isdisjoint(seq) or ("as", "well") in pairs or (
+        ("on", "top") in pairs)
 
 
 def _negation(a: _Text, b: _Text) -> _Verdict:

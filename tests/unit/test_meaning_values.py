@@ -205,3 +205,17 @@ def test_a_shared_frame_word_does_not_hide_a_new_value() -> None:
     judgement = relate("Favorite language is Go", "Favorite language is Zig",
                        attribute="programming_language")
     assert judgement.relation == "contradiction", judgement
+
+
+def test_a_change_announced_on_a_set_with_nothing_added_replaces_its_value() -> None:
+    replaced = relate("Our on-call tools are PagerDuty.", "From now on we use Opsgenie.",
+                      old_value="pagerduty", new_value="opsgenie", kind="set")
+    assert replaced.relation == "contradiction", replaced
+    for added in ("From now on we also use Opsgenie.", "Opsgenie is now another of our tools.",
+                  "We now run Opsgenie as well.", "We use Opsgenie too."):
+        got = relate("Our on-call tools are PagerDuty.", added,
+                     old_value="pagerduty", new_value="opsgenie", kind="set")
+        assert got.relation == "refinement", (added, got)
+    plain = relate("Our on-call tools are PagerDuty.", "We use Opsgenie for the data team.",
+                   old_value="pagerduty", new_value="opsgenie", kind="set")
+    assert plain.relation == "refinement", plain  # no cue either way: a set gathers
