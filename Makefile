@@ -52,6 +52,7 @@ bench: install  ## ingest throughput against COPY, and peak memory, on PostgreSQ
 	$(PY) bench/eval_dedup.py --heldout tests/data/key_pairs_heldout_3.jsonl
 	$(PY) bench/eval_dedup.py --heldout tests/data/key_pairs_heldout_4.jsonl
 	$(PY) bench/eval_dedup.py --heldout tests/data/key_pairs_heldout_5.jsonl
+	$(PY) bench/eval_dedup.py --heldout tests/data/key_pairs_heldout_5.jsonl --kind name
 
 eval: install  ## quality only: transient detection, and key-first dedup against vector dedup
 	$(PY) bench/eval_transient.py $(TRANSIENT_SETS)
@@ -61,6 +62,7 @@ eval: install  ## quality only: transient detection, and key-first dedup against
 	$(PY) bench/eval_dedup.py --heldout tests/data/key_pairs_heldout_3.jsonl
 	$(PY) bench/eval_dedup.py --heldout tests/data/key_pairs_heldout_4.jsonl
 	$(PY) bench/eval_dedup.py --heldout tests/data/key_pairs_heldout_5.jsonl
+	$(PY) bench/eval_dedup.py --heldout tests/data/key_pairs_heldout_5.jsonl --kind name
 
 check: lint test
 
