@@ -160,14 +160,15 @@ def _vote(new: Fact, other: Fact, wordings: list[str], words: _AttributeWords) -
     value says nothing of a change). An older entry's attribute key frames the comparison, as
     inside the key."""
     text = new.wordings[0]
-    mine, values = words.of(text), _proper(text)
+    mine, values, said = words.of(text), _proper(text), _analyse(text).salient
     attribute = None if other.unkeyed else key_attribute(other.subject_key)
     kind = cardinality(attribute) if attribute else "single"
     about = {"attribute": attribute} if attribute else {}
     vote: _Vote | None = None
     for wording in dict.fromkeys(wordings):
         shared = mine & words.of(wording)
-        common = _analyse(text).salient & _analyse(wording).salient
+        theirs = _analyse(wording).salient
+        common = said & theirs
         by_name = bool(words.rare(common & values))
         if not shared and not by_name:
             continue  # every way in needs an attribute word, or a rare name, in common
@@ -190,7 +191,7 @@ def _vote(new: Fact, other: Fact, wordings: list[str], words: _AttributeWords) -
             # The meaning check saw two facets, but the two share the attribute's words and a
             # value proper, and no value of either is missing from the other's frame: reworded.
             vote.agree += 1
-        elif judgement.relation == "unrelated" and _same_values(text, wording, values, shared):
+        elif judgement.relation == "unrelated" and _same_values(said, theirs, values, shared):
             vote.agree += 1
         elif by_words and judgement.relation == "contradiction":
             vote.change += 1
@@ -198,11 +199,12 @@ def _vote(new: Fact, other: Fact, wordings: list[str], words: _AttributeWords) -
     return vote
 
 
-def _same_values(text: str, other: str, proper: frozenset[str], shared: frozenset[str]) -> bool:
-    """Whether two statements name exactly the same values, and enough of them to be one
-    statement: two names or numbers ("11:00 to 19:00", "MacBook Pro"), or one beside an
-    attribute word in common ("two sign-offs" on merging)."""
-    mine, theirs = _analyse(text).salient, _analyse(other).salient
+def _same_values(
+    mine: frozenset[str], theirs: frozenset[str], proper: frozenset[str], shared: frozenset[str],
+) -> bool:
+    """Whether two statements name exactly the same values (``mine``, ``theirs``), and enough
+    of them to be one statement: two names or numbers ("11:00 to 19:00", "MacBook Pro"), or one
+    beside an attribute word in common ("two sign-offs" on merging)."""
     return bool(mine) and mine == theirs and (len(mine & proper) >= 2 or bool(shared))
 
 
@@ -222,25 +224,20 @@ def _refilled(old: str, new: str) -> bool:
     tail = min(tail, len(a) - head, len(b) - head)
     mid_a, mid_b = a[head : len(a) - tail], b[head : len(b) - tail]
     frame = head + tail
-    # The frame is what the two share, and it must be most of each: a long differing part
-    # around a short shared one ("Our build jobs sit on the Buildkite setup" / "Pipelines for
-    # this project: the Buildkite setup") is a shared value in two frames, not one frame.
-    # What fills the slot on each side is what the other does not say ("an exit-row seat" /
-    # "a seat on the corridor side": exit-row against corridor side).
-    # Each side's filler must name a value the other does not: a differing part with no value
-    # in it is another frame around one value ("For personal code I format with yapf" / "My
-    # pre-save hook calls yapf").
-    # A filler no value is recognised in still counts when it is short beside the frame
-    # ("Stick me in an exit-row seat" / "Stick me in a seat on the corridor side").
+    # The frame is the shared opening and ending; each side's filler is what the other does not
+    # say. A filler longer than the frame ("Our build jobs sit on the Buildkite setup" /
+    # "Pipelines for this project: the Buildkite setup") is another frame around one value.
     only_a, only_b = set(mid_a) - set(mid_b), set(mid_b) - set(mid_a)
     if frame < 2 or max(len(only_a), len(only_b)) > frame:
         return False
+    # Fillers that each name a value the other lacks: one frame, two values.
     if only_a & x.salient and only_b & y.salient:
         return True
+    # Fillers with no value recognised count when short beside the frame ("Stick me in an
+    # exit-row seat" / "... a seat on the corridor side"), unless the shared part is an ending
+    # that holds a value after differing openings: the value said again in two frames ("My
+    # escalation level: tier 3, the last resort" / "On the ladder I'm tier 3, the last resort").
     said_a, said_b = only_a & x.said, only_b & y.said
-    # A frame comes first: an ending shared with a value in it, after differing openings,
-    # is the value said again ("My escalation level: tier 3, the last resort" / "On the ladder
-    # I'm tier 3, the last resort").
     shared_value = tail > head and bool(set(a[len(a) - tail:]) & x.salient)
     return (bool(said_a) and bool(said_b) and 2 * max(len(said_a), len(said_b)) <= frame
             and not shared_value)
