@@ -17,8 +17,11 @@ The rule, in the order it is applied:
    - a word that ends in "s" without being a plural: "status", "analysis", "canvas";
    - the plural of a known single-valued attribute: "seats" is how one writes the seat
      preference, "flights" the flight preference (the shipped synonym table says which).
+   - a plural that names one arrangement or regime, or points of time read as one value:
+     "review_rules", "commit_conventions", "parking_arrangements", "standup_times", "pronouns".
 3. A singular name gathers only when its noun does by meaning: "allergy", "pet", "skill",
-   "member", "dependency" (a person has several of each); everything else holds one value.
+   "member", "dependency" (a person has several of each), or when its head names a collection
+   ("camping_gear", "tech_stack", "reading_list"); everything else holds one value.
 """
 
 from __future__ import annotations
@@ -69,6 +72,19 @@ _ONE_SETTING = frozenset({
     "units", "metres", "meters", "kilometres", "kilometers", "miles", "points", "credits",
     "settings", "preferences", "prefs", "options", "configs", "defaults", "terms", "approvals",
     "notifications", "alerts", "reminders", "updates",
+    # Plurals that name one arrangement or regime, set and changed as a whole ("review_rules",
+    # "commit_conventions", "delivery_instructions", "parking_arrangements"), points and spans
+    # of time read as one value like "hours" ("standup_times", "pay_dates", "vat_periods",
+    # "on_call_shifts"), rates, and pronouns (one choice written as several words).
+    "rules", "conventions", "instructions", "arrangements", "guidelines", "procedures",
+    "times", "dates", "periods", "shifts", "rates", "pronouns",
+})  # fmt: skip
+# Singular and mass nouns that name a collection: "camping_gear", "gym_equipment",
+# "home_office_furniture", "tech_stack", "reading_list", "wine_collection" hold several things.
+# Read on the name's head only ("list_price" is one price).
+_COLLECTIONS = frozenset({
+    "gear", "equipment", "furniture", "luggage", "cookware", "kit", "stack", "list",
+    "collection", "wardrobe", "inventory", "roster", "lineup", "portfolio",
 })  # fmt: skip
 # Plural-only and mass nouns (one pair of glasses; the news), and words that end in "s" without
 # being plurals. A closed class of English, not a list of attributes.
@@ -143,7 +159,8 @@ def _by_name(attribute: str, read_table: bool = True) -> Cardinality:
     if _is_count_plural(head):
         known = read_table and head == words[-1].lower() and _known_single(words)
         return "single" if known else "set"
-    if stems & _SET_HEADS or (_stem("language") in stems and stems & {"spoken", "speak"}):
+    spoken = _stem("language") in stems and stems & {"spoken", "speak"}
+    if head in _COLLECTIONS or stems & _SET_HEADS or spoken:
         return "set"  # languages someone speaks gather; a programming language does not
     return "single"
 

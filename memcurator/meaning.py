@@ -25,6 +25,7 @@ from typing import Literal
 
 from memcurator.absence import _absence_attribute, _absence_wording
 from memcurator.cardinality import Cardinality, _attribute_initials, _attribute_words, cardinality
+from memcurator.listed_values import by_members, written_out
 from memcurator.negations import _averse, _governs, _plain_negation, _refusal, _without_cues
 from memcurator.spellings import hour_span
 from memcurator.variants import _hour_ranges, _hours_as_clock, _initials, _joined, _same_word
@@ -217,11 +218,13 @@ def _by_values(a: _Text, b: _Text, values: tuple[str, str], kind: Cardinality) -
             return denial  # the same value, dropped: "Dropped Python 3.8 support"
         relation, reason = _by_overlap(a, b, kind, _unmatched(a, b), _similarity(a, b))
         return (relation, reason) if relation != "unrelated" else ("same", f"same value {shown}")
-    narrower = _kinship(va, vb)
+    narrower = _kinship(va, vb) or written_out(values)
     if kind == "single" and not narrower and not (va.values and va.values < vb.values):
         return "contradiction", f"different value {shown}"
     if kind == "single":
         return "refinement", narrower or f"more specific value {shown}"
+    if listed := by_members(b, values):
+        return listed
     # A set loses a member only when the negated side names one the other has (or none at all)
     # and its negation governs that member ("Hindi conversations are no problem" removes none).
     neg, member = (b, vb) if b.negs else (a, va)

@@ -375,7 +375,8 @@ _ADDITIVE = _words("also too additionally especially specifically ideally partic
 # word of revision, not a list of phrasings.
 _LEAD_IN = re.compile(r"^\s*([^:.!?]{1,40}?)\s*[:\u2014-]\s+(?=\S)")
 _REVISION = _words("update correction correct change changed switch revise revision actual "
-                   "scratch edit")
+                   "scratch edit override overriding amend amendment supersede disregard ignore "
+                   "replace replacing")
 
 
 def _change_prefix(text: str) -> tuple[str, str | None]:

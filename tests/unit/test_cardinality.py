@@ -32,12 +32,29 @@ HOLD_ONE = [
     "seats", "flights", "Seats", "code_reviews", "deployments",
     # a mark of one value, or of a count
     "preferred_pets", "main hobbies", "number_of_monitors", "max_open_tabs", "mentee_count",
+    # one arrangement or regime set as a whole, points of time, rates, pronouns
+    "merge_rules", "naming conventions", "laundry_instructions", "childcare arrangements",
+    "style guidelines", "release_procedures", "class_times", "due dates", "billing_periods",
+    "night_shifts", "hourly_rates", "pronouns",
 ]  # fmt: skip
+# A singular or mass noun that names a collection gathers, on the name's head only.
+COLLECTIONS = ["ski_gear", "lab equipment", "garden_furniture", "cabin_luggage", "cookware",
+               "first_aid_kit", "data stack", "watch_list", "vinyl_collection", "wardrobe"]
 
 
 @pytest.mark.parametrize("attribute", GATHER)
 def test_a_plural_count_noun_gathers_values(attribute: str) -> None:
     assert cardinality(attribute) == "set"
+
+
+@pytest.mark.parametrize("attribute", COLLECTIONS)
+def test_a_name_of_a_collection_gathers_values(attribute: str) -> None:
+    assert cardinality(attribute) == "set"
+
+
+@pytest.mark.parametrize("attribute", ["list_price", "gear_ratio", "stack_size", "kit_colour"])
+def test_a_collection_word_that_is_not_the_head_holds_one_value(attribute: str) -> None:
+    assert cardinality(attribute) == "single"
 
 
 @pytest.mark.parametrize("attribute", HOLD_ONE)

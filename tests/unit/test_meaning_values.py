@@ -219,3 +219,84 @@ def test_a_change_announced_on_a_set_with_nothing_added_replaces_its_value() -> 
     plain = relate("Our on-call tools are PagerDuty.", "We use Opsgenie for the data team.",
                    old_value="pagerduty", new_value="opsgenie", kind="set")
     assert plain.relation == "refinement", plain  # no cue either way: a set gathers
+
+
+# Sets whose explicit values list their members: the new list is the set as it stands.
+LISTS = "Team sports: hockey, tennis and squash."
+
+
+@pytest.mark.parametrize(("new", "new_value"), [
+    ("Gave up squash after the knee injury; hockey and tennis still.", "hockey+tennis"),
+    ("Swapped squash for padel this year.", "hockey, tennis, padel"),
+    ("Squash is off the list; hockey, tennis remain.", "tennis; hockey"),
+])
+def test_a_new_list_that_leaves_a_member_out_replaces_the_old_list(
+    new: str, new_value: str,
+) -> None:
+    got = relate(LISTS, new, old_value="hockey, tennis, squash", new_value=new_value, kind="set")
+    assert got.relation == "contradiction", got
+    assert "squash" in got.reason
+
+
+def test_a_new_list_that_keeps_every_member_adds_whatever_its_cue() -> None:
+    got = relate(LISTS, "Started badminton on Fridays now.", old_value="hockey, tennis, squash",
+                 new_value="hockey+tennis+squash+badminton", kind="set")
+    assert got.relation == "refinement", got
+
+
+def test_one_kept_member_drops_the_others_only_when_it_speaks_of_them() -> None:
+    dropped = relate("Pets: a rabbit and a parrot.", "We rehomed the parrot last spring.",
+                     old_value="rabbit, parrot", new_value="rabbit", kind="set")
+    assert dropped.relation == "contradiction", dropped
+    restated = relate("Pets: a rabbit and a parrot.", "Our rabbit is called Biscuit.",
+                      old_value="rabbit, parrot", new_value="rabbit", kind="set")
+    assert restated.relation != "contradiction", restated
+
+
+def test_a_member_written_out_further_is_no_removal() -> None:
+    got = relate(LISTS, "I play tennis at club level, singles mostly.",
+                 old_value="hockey, tennis, squash",
+                 new_value="hockey, tennis_club_singles, squash", kind="set")
+    assert got.relation == "refinement", got
+
+
+def test_a_comma_between_digits_is_no_list() -> None:
+    got = relate("Budget is 1,500 a month.", "Budget is 1,800 a month.",
+                 old_value="1,500", new_value="1,800", kind="set")
+    assert "list of members" not in got.reason, got
+
+
+@pytest.mark.parametrize(("old_value", "new_value"), [
+    ("kotlin", "kotlin_multiplatform"), ("weekdays_0800", "weekdays_0800_remote_fridays"),
+    ("Blue Cross", "blue cross ppo"),
+])
+def test_a_single_value_written_out_further_refines(old_value: str, new_value: str) -> None:
+    got = relate("The value as first said.", "The value, said with more detail.",
+                 old_value=old_value, new_value=new_value, kind="single")
+    assert got.relation == "refinement", got
+
+
+@pytest.mark.parametrize(("old_value", "new_value"), [
+    ("size_9", "size_9_5"), ("python", "python_not"), ("remote", "remote_no_longer"),
+    ("kotlin", "java_kotlin"),
+])
+def test_a_value_that_goes_on_into_another_number_or_a_negation_is_a_change(
+    old_value: str, new_value: str,
+) -> None:
+    got = relate("The value as first said.", "The value, said again.",
+                 old_value=old_value, new_value=new_value, kind="single")
+    assert got.relation == "contradiction", got
+
+
+def test_a_word_shared_with_a_left_out_member_is_not_speaking_of_it() -> None:
+    got = relate("Snacks: salted nuts; dried mango.", "Dried mango with a pinch of salt, please.",
+                 old_value="salted_nuts, dried_mango", new_value="dried_mango", kind="set")
+    assert got.relation != "contradiction", got
+
+
+@pytest.mark.parametrize("lead_in", ["Overriding what I told you", "Amendment",
+                                     "Disregard my last note", "Replacing the old rule",
+                                     "Superseding the memo"])
+def test_a_lead_in_of_revision_announces_a_change(lead_in: str) -> None:
+    assert _analyse(f"{lead_in}: lunch is at one.").change
+    assert _analyse("Lunch is at one.").change is None
