@@ -218,13 +218,19 @@ def _by_values(a: _Text, b: _Text, values: tuple[str, str], kind: Cardinality) -
             return denial  # the same value, dropped: "Dropped Python 3.8 support"
         relation, reason = _by_overlap(a, b, kind, _unmatched(a, b), _similarity(a, b))
         return (relation, reason) if relation != "unrelated" else ("same", f"same value {shown}")
-    narrower = _kinship(va, vb) or written_out(values)
+    # A value written out further refines it, unless a change is announced ("upgraded to
+    # Standard Premier" after "standard" is another class, not more detail of it).
+    fresh_change = b.change is not None and b.change != a.change
+    narrower = _kinship(va, vb) or (None if fresh_change else written_out(values))
     if kind == "single" and not narrower and not (va.values and va.values < vb.values):
         return "contradiction", f"different value {shown}"
     if kind == "single":
         return "refinement", narrower or f"more specific value {shown}"
     if listed := by_members(b, values):
         return listed
+    if (ruled := va.values & b.denied) and not vb.values & b.denied and not flipped:
+        # "We replaced ELK with Loki": the new statement rules the old member out.
+        return "contradiction", f"rules out {_show(ruled)} {shown}"
     # A set loses a member only when the negated side names one the other has (or none at all)
     # and its negation governs that member ("Hindi conversations are no problem" removes none).
     neg, member = (b, vb) if b.negs else (a, va)

@@ -300,3 +300,18 @@ def test_a_word_shared_with_a_left_out_member_is_not_speaking_of_it() -> None:
 def test_a_lead_in_of_revision_announces_a_change(lead_in: str) -> None:
     assert _analyse(f"{lead_in}: lunch is at one.").change
     assert _analyse("Lunch is at one.").change is None
+
+
+def test_a_value_written_out_further_with_a_change_announced_is_another_value() -> None:
+    got = relate("Rents a compact car.", "Upgraded to a compact SUV for the mountain trip.",
+                 old_value="compact", new_value="compact_suv", kind="single")
+    assert got.relation == "contradiction", got
+
+
+def test_a_set_member_ruled_out_by_the_new_statement_is_replaced() -> None:
+    got = relate("Monitoring runs on Nagios.", "We use Prometheus instead of Nagios now.",
+                 old_value="nagios", new_value="prometheus", kind="set")
+    assert got.relation == "contradiction", got
+    kept = relate("Monitoring runs on Nagios.", "We added Prometheus for the metrics.",
+                  old_value="nagios", new_value="prometheus", kind="set")
+    assert kept.relation == "refinement", kept
