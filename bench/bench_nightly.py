@@ -429,8 +429,10 @@ _COPIES: list[tuple[Any, tuple[str, ...], tuple[str, ...], dict[str, str]]] = [
             "subject_key": "CASE WHEN subject_key LIKE 'topic:%' "
             "THEN regexp_replace(subject_key, '/([^/]*)$', '/' || {prefix} || '\\1') "
             "ELSE subject_key END",
-            "links": "(SELECT jsonb_agg({prefix} || x ORDER BY n) "
-            "FROM jsonb_array_elements_text(links) WITH ORDINALITY AS m(x, n))",
+            # Links are a JSON array, or JSON null on entries written without any.
+            "links": "CASE WHEN jsonb_typeof(links) = 'array' THEN "
+            "(SELECT jsonb_agg({prefix} || x ORDER BY n) "
+            "FROM jsonb_array_elements_text(links) WITH ORDINALITY AS m(x, n)) ELSE links END",
         },
     ),
     (
@@ -855,6 +857,11 @@ def bench(args: argparse.Namespace) -> None:
         create_database(args.pg_url, first_db, template=name)
     try:
         backfill = run_flow("backfill", url, START, last_day, args.partitions)
+        # The year's figure first, and on disk: a later stage that fails must not lose it.
+        saved = Path(tempfile.gettempdir()) / f"memcurator_bench_backfill_{os.getpid()}.json"
+        saved.write_text(json.dumps(backfill, default=str))
+        print(f"  (a) backfill: {backfill['flow_s']:.1f} s for {len(backfill['nights'])} nights "
+              f"(figures saved to {saved})", flush=True)
         if args.deeper:
             create_database(args.pg_url, deep_db, template=name)
             deep_url = database_url(args.pg_url, deep_db)
