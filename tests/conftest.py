@@ -8,10 +8,16 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from sqlalchemy import Engine, create_engine, text
 
 from memcurator.settings import normalise_database_url
 from store.engine import make_engine, upgrade
+
+# Property tests check behaviour, not speed (speed lives in `make bench`): no per-example
+# deadline, so a busy machine (two cores shared with a benchmark) cannot fail them.
+settings.register_profile("memcurator", deadline=None)
+settings.load_profile("memcurator")
 
 PG_URL = os.environ.get(
     "MEMCURATOR_TEST_PG_URL", "postgresql://postgres@127.0.0.1:5432/memcurator_test"
