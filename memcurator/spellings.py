@@ -67,7 +67,44 @@ def one_value(text: str) -> str:
         text = _SWITCHED.sub(r"\1", text)
     if "-" in text:  # "9-to-5" is the range "9 to 5", not 9 and a label "to-5"
         text = _HYPHEN_RANGE.sub(r"\1 to \2", text)
+    if _NUMBER_HINT.search(text):  # "one hundred fifty", "twenty-five": one number
+        text = _SPOKEN_NUMBER.sub(_spoken_number, text)
+    if "over" in text.lower():  # "over 500 USD" is a bound, not "instead of 500"
+        text = _OVER_NUMBER.sub("above ", text)
     return text
+
+
+_OVER_NUMBER = re.compile(r"\bover\s+(?=(?:(?:usd|eur|gbp|jpy|inr)\s+)?\d)", re.I)
+
+
+# A number spelled in several words ("twenty-five", "forty five", "one hundred and fifty"):
+# one number, as its digits would be. A single word ("five") is read as a word elsewhere.
+_UNITS = {w: n for n, w in enumerate(
+    ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"], start=1)}
+_TEENS = {w: n for n, w in enumerate(
+    ["ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+     "eighteen", "nineteen"], start=10)}
+_TENS = {w: 10 * n for n, w in enumerate(
+    ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"], start=2)}
+_UNIT = "|".join(_UNITS)
+_BELOW_100 = rf"(?:(?:{'|'.join(_TENS)})(?:[- ](?:{_UNIT}))?|{'|'.join(_TEENS)}|{_UNIT})"
+_SPOKEN_NUMBER = re.compile(
+    rf"\b(?:(?P<hundreds>{_UNIT}|a) hundred(?:(?: and)? (?P<rest>{_BELOW_100}))?"
+    rf"|(?P<tens>{'|'.join(_TENS)})[- ](?P<unit>{_UNIT}))\b", re.I)
+_NUMBER_HINT = re.compile(r"hundred|ty[- ](?:one|two|three|four|five|six|seven|eight|nine)\b",
+                          re.I)
+
+
+def _below_100(words: str) -> int:
+    parts = re.split(r"[- ]", words.lower())
+    return sum(_UNITS.get(p) or _TEENS.get(p) or _TENS.get(p, 0) for p in parts)
+
+
+def _spoken_number(match: re.Match[str]) -> str:
+    if match["tens"]:
+        return str(_TENS[match["tens"].lower()] + _UNITS[match["unit"].lower()])
+    hundreds = 1 if match["hundreds"].lower() == "a" else _UNITS[match["hundreds"].lower()]
+    return str(100 * hundreds + (_below_100(match["rest"]) if match["rest"] else 0))
 
 
 # A language's region ("pt-BR", "en_GB", "UK spelling"): the region's adjective, one word.

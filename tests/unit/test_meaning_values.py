@@ -315,3 +315,28 @@ def test_a_set_member_ruled_out_by_the_new_statement_is_replaced() -> None:
     kept = relate("Monitoring runs on Nagios.", "We added Prometheus for the metrics.",
                   old_value="nagios", new_value="prometheus", kind="set")
     assert kept.relation == "refinement", kept
+
+
+@pytest.mark.parametrize(("spoken", "digits"), [
+    ("seventy-two hours", "72 hours"), ("thirty one days", "31 days"),
+    ("two hundred and forty volts", "240 volts"), ("a hundred guests", "100 guests"),
+    ("Nine hundred ninety-nine", "999"),
+])
+def test_a_number_spelled_in_several_words_is_one_number(spoken: str, digits: str) -> None:
+    assert one_value(spoken) == digits
+    assert one_value("nine fifty") == "nine fifty"  # a time, or two numbers: left as written
+
+
+def test_a_number_in_words_restates_it_in_digits() -> None:
+    got = relate("Budget per trip: 350 euros.", "Each trip can cost three hundred fifty euros.",
+                 attribute="trip_budget")
+    assert got.relation == "same", got
+    other = relate("Budget per trip: 350 euros.", "Each trip can cost four hundred euros.",
+                   attribute="trip_budget")
+    assert other.relation == "contradiction", other
+
+
+def test_over_a_number_is_a_bound_not_a_denial() -> None:
+    assert not _analyse("Refunds over 200 EUR need a second approver.").denied
+    assert not _analyse("Anything over $75 needs a receipt.").denied
+    assert _analyse("Window over aisle.").denied  # "over" a value still rules it out
