@@ -90,6 +90,8 @@ def relate(
         a, b, note = unshared
         diff = _unmatched(a, b)
     verdict = verdict or _by_polarity(a, b) or _by_opposites(a, b)
+    if verdict is None and kind == "single" and (narrower := _kinship(a, b)):
+        verdict = "refinement", narrower  # "Linux" / "Ubuntu": one value, more or less precise
     verdict = verdict or (_by_slot(a, b, diff) if kind == "single" else None)
     relation, reason = verdict or _by_overlap(a, b, kind, diff, similarity)
     if note and relation != "contradiction" and not a.salient & b.salient:

@@ -161,6 +161,8 @@ _ANCESTORS = {child: _words(parents) for parents, children in (  # shrimp is a k
     ("gluten", "wheat barley rye"), ("dairy", "milk cheese lactose butter cream yogurt"),
     ("fish seafood", "salmon tuna cod trout sardine anchovy"), ("seafood", "shellfish fish"),
     ("meat", "beef pork chicken lamb bacon"),
+    ("mswindows", "windows10 windows11"), ("macos", "sonoma ventura monterey sequoia"),
+    ("linux", "ubuntu debian fedora arch"),
 ) for child in _words(children)}
 
 # Phrase rewrites in stem space, longest first: "variant|variant=replacement;". A "^" rules out

@@ -340,3 +340,18 @@ def test_over_a_number_is_a_bound_not_a_denial() -> None:
     assert not _analyse("Refunds over 200 EUR need a second approver.").denied
     assert not _analyse("Anything over $75 needs a receipt.").denied
     assert _analyse("Window over aisle.").denied  # "over" a value still rules it out
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("Develops on Windows 11.", "The dev box is a Windows laptop from IT."),
+    ("Desktop runs Linux.", "Desktop is on Debian stable."),
+    ("Mac user.", "On macOS Sequoia at the moment."),
+])
+def test_a_version_or_distribution_of_the_same_system_is_the_same_value(old: str, new: str) -> None:
+    got = relate(old, new, attribute="workstation_os")
+    assert got.relation in ("same", "refinement"), got
+
+
+def test_two_distributions_are_two_values() -> None:
+    got = relate("Desktop runs Debian.", "Desktop moved to Fedora.", attribute="workstation_os")
+    assert got.relation == "contradiction", got
