@@ -79,5 +79,3 @@ def written_out(values: tuple[str, str]) -> str | None:
 def _member_words(member: str) -> frozenset[str]:
     """The stems of one member's words ("macos_x86_64" -> macos, x86, 64)."""
     return frozenset(w for part in member.split("_") if (w := _stem(part)) and len(w) > 1)
-
-
