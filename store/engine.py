@@ -156,6 +156,17 @@ def set_tenants(conn: Connection, tenants: Iterable[str]) -> None:
         )
 
 
+def without_jit(conn: Connection) -> None:
+    """No JIT compilation for the rest of ``conn``'s current transaction (PostgreSQL).
+
+    The nightly pass runs key probes whose estimated cost crosses ``jit_above_cost`` as a
+    partition grows, though they read a few thousand rows: compiling their expressions cost
+    tens of milliseconds a statement, more than running them (as ``memcurator_changed_scopes``
+    found: migration 0012). Transaction-local, like ``set_tenants``."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(text("SELECT set_config('jit', 'off', true)"))
+
+
 def _postgresql_begin(conn: Connection) -> None:
     tenants = conn.get_execution_options().get(TENANTS)
     if tenants is not None:

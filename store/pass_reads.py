@@ -36,7 +36,7 @@ from memcurator.keys import TOPIC_PREFIX, topic_tool_key
 from memcurator.promotion import ActiveFact
 from memcurator.steps import ChangeWindow, Partition
 from memcurator.vocabulary import MemoryType, Status, most_sensitive
-from store.bulk import chunks, in_values
+from store.bulk import chunks, in_values, pg_array
 from store.tables import ConsolidationRun, Entry, EntrySource, TopicMember
 
 # What a concurrent ingest changes on an observation: the pass compares it before writing.
@@ -232,31 +232,22 @@ def load_observations(
     whatever the store's age), their sightings and topic membership by key probes, and
     ``may_change`` is decided on those rows here. As a filter of the SQL statement, its two
     ``EXISTS`` tests under an ``OR`` were planned as hashed subplans, which read every topic
-    member and every window sighting of the store on each call (issue 13)."""
-    rows: list[Any] = []
-    for scope_in in in_values(Entry.scope_key, scopes, conn):
-        rows += conn.execute(
-            select(
-                Entry.id, Entry.scope_key, Entry.tool, Entry.content, Entry.created_at,
-                Entry.confidence, Entry.sensitivity, Entry.subject_key, Entry.evidence,
-                Entry.last_confirmed_at, Entry.subject_value, Entry.source_kind,
-                Entry.updated_at,
-            ).where(
-                Entry.type == MemoryType.OBSERVATION,
-                Entry.status == Status.ACTIVE,
-                Entry.created_at < cutoff,
-                scope_in,
-            )
-        ).all()  # fmt: skip
-    ids = [r.id for r in rows]
+    member and every window sighting of the store on each call (issue 13).
+
+    With ``window``, the test runs before the rows are read whole: on the ids and stamps of
+    the scopes' active observations, their topic membership, and only the sightings that fall
+    in the window; content and every sighting are then read for the observations that may
+    change alone. A quiet night's cost follows what is due or new, not the active set (a
+    month of each user's observations)."""
+    if window is None:
+        rows = _observation_rows(conn, tenant, scopes, cutoff)
+        ids = [r.id for r in rows]
+    else:
+        ids = _changing(conn, tenant, scopes, cutoff, window)
+        rows = _observation_rows(conn, tenant, scopes, cutoff, ids=ids)
+        ids = [r.id for r in rows]
     sightings, said = _sightings(conn, tenant, ids, cutoff)
     in_topic = _in_topics(conn, tenant, ids)
-    if window is not None:
-        rows = [
-            r for r in rows
-            if may_change(window, r.created_at, r.updated_at, r.id in in_topic,
-                          [s.created_at for s in sightings.get(r.id, ())])
-        ]  # fmt: skip
     if stamps is not None:
         stamps.update({r.id: (Status.ACTIVE, r.evidence, r.last_confirmed_at) for r in rows})
     return [
@@ -276,6 +267,135 @@ def load_observations(
         )
         for r in rows
     ]
+
+
+_ACTIVE_OBSERVATION = (Entry.type == MemoryType.OBSERVATION, Entry.status == Status.ACTIVE)
+
+
+def _observation_rows(
+    conn: Connection,
+    tenant: str,
+    scopes: Sequence[str],
+    cutoff: datetime,
+    *,
+    ids: Sequence[str] | None = None,
+) -> list[Any]:
+    """The active observations of ``scopes`` created before ``cutoff``, whole; with ``ids``,
+    only those (read by key)."""
+    columns = (
+        Entry.id, Entry.scope_key, Entry.tool, Entry.content, Entry.created_at,
+        Entry.confidence, Entry.sensitivity, Entry.subject_key, Entry.evidence,
+        Entry.last_confirmed_at, Entry.subject_value, Entry.source_kind, Entry.updated_at,
+    )  # fmt: skip
+    rows: list[Any] = []
+    if ids is not None:
+        wanted = set(scopes)
+        for id_in in in_values(Entry.id, ids, conn):
+            rows += conn.execute(
+                select(*columns).where(
+                    Entry.tenant == tenant, id_in, *_ACTIVE_OBSERVATION, Entry.created_at < cutoff
+                )
+            ).all()
+        return sorted((r for r in rows if r.scope_key in wanted), key=lambda r: r.id)
+    for scope_in in in_values(Entry.scope_key, scopes, conn):
+        rows += conn.execute(
+            select(*columns).where(*_ACTIVE_OBSERVATION, Entry.created_at < cutoff, scope_in)
+        ).all()
+    return rows
+
+
+def _changing(
+    conn: Connection,
+    tenant: str,
+    scopes: Sequence[str],
+    cutoff: datetime,
+    window: ChangeWindow,
+) -> list[str]:
+    """The ids of the active observations of ``scopes`` that ``may_change`` in ``window``,
+    decided on their stamps, their topic membership and their sightings in the window."""
+    if conn.dialect.name == "postgresql":
+        return _changing_pg(conn, tenant, scopes, cutoff, window)
+    stamped: list[Any] = []
+    for scope_in in in_values(Entry.scope_key, scopes, conn):
+        stamped += conn.execute(
+            select(Entry.id, Entry.created_at, Entry.updated_at).where(
+                *_ACTIVE_OBSERVATION, Entry.created_at < cutoff, scope_in
+            )
+        ).all()
+    in_topic = _in_topics(conn, tenant, [r.id for r in stamped])
+    undecided = [
+        r.id for r in stamped
+        if r.id in in_topic and not may_change(window, r.created_at, r.updated_at, True, ())
+    ]  # fmt: skip
+    seen = _seen_in(conn, tenant, undecided, window)
+    return [
+        r.id for r in stamped
+        if may_change(window, r.created_at, r.updated_at, r.id in in_topic, seen.get(r.id, ()))
+    ]  # fmt: skip
+
+
+# ``_changing`` in one statement: the scopes' active observations with two key probes each
+# (LATERAL, as ``_MEMBER_PROBE``: as EXISTS tests they were planned as hashed subplans that
+# read every topic member and every window sighting of the store).
+_CHANGING_PROBE = text(
+    "SELECT e.id, e.created_at, e.updated_at, m.observation_id IS NOT NULL AS in_topic, "
+    "s.created_at AS seen_at "
+    "FROM entries AS e "
+    "LEFT JOIN LATERAL (SELECT observation_id FROM topic_members WHERE tenant = :tenant "
+    "AND observation_id = e.id OFFSET 0) AS m ON true "
+    "LEFT JOIN LATERAL (SELECT created_at FROM entry_sources WHERE tenant = :tenant "
+    "AND entry_id = e.id AND created_at < :cutoff AND ((created_at >= :since) "
+    "OR (created_at > :due_from AND created_at <= :due_to)) LIMIT 1) AS s ON true "
+    "WHERE e.type = :observation AND e.status = :active AND e.created_at < :cutoff "
+    "AND e.scope_key = ANY(CAST(:scopes AS text[]))"
+)
+
+
+def _changing_pg(
+    conn: Connection,
+    tenant: str,
+    scopes: Sequence[str],
+    cutoff: datetime,
+    w: ChangeWindow,
+) -> list[str]:
+    """``_changing`` on PostgreSQL: one statement per chunk of scopes, decided here."""
+    changing: list[str] = []
+    for chunk in chunks(scopes):
+        for id_, created_at, updated_at, in_topic, seen_at in conn.execute(
+            _CHANGING_PROBE,
+            {
+                "tenant": tenant, "cutoff": cutoff, "since": w.since, "due_from": w.due_from,
+                "due_to": w.due_to, "observation": MemoryType.OBSERVATION.value,
+                "active": Status.ACTIVE.value, "scopes": pg_array(chunk),
+            },
+        ).tuples():  # fmt: skip
+            seen = () if seen_at is None else (seen_at,)
+            if may_change(w, created_at, updated_at, in_topic, seen):
+                changing.append(id_)
+    return changing
+
+
+def _seen_in(
+    conn: Connection, tenant: str, ids: Sequence[str], w: ChangeWindow
+) -> dict[str, list[datetime]]:
+    """The sightings of ``ids`` that fall in ``w`` (new or due; before its cutoff), by id."""
+    seen: dict[str, list[datetime]] = {}
+    in_window = or_(
+        and_(EntrySource.created_at >= w.since, EntrySource.created_at < w.cutoff),
+        and_(
+            EntrySource.created_at > w.due_from,
+            EntrySource.created_at <= w.due_to,
+            EntrySource.created_at < w.cutoff,
+        ),
+    )
+    for entry_in in in_values(EntrySource.entry_id, ids, conn):
+        for entry_id, at in conn.execute(
+            select(EntrySource.entry_id, EntrySource.created_at).where(
+                EntrySource.tenant == tenant, entry_in, in_window
+            )
+        ).tuples():
+            seen.setdefault(entry_id, []).append(at)
+    return seen
 
 
 def may_change(

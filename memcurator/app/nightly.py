@@ -34,7 +34,7 @@ from memcurator.steps import (
     change_window,
     cutoff_of,
 )
-from store.engine import set_tenants
+from store.engine import set_tenants, without_jit
 from store.pass_reads import (
     Stamp,
     changed_scopes,
@@ -147,6 +147,7 @@ def consolidate_partition(
     """Run the nightly pass for ``as_of`` on one partition, inside the caller's transaction
     (the caller holds the store's pass lock: ``store.passlock``)."""
     verify_pass_lock(conn)  # before the first read, so a pass that lost its lock writes nothing
+    without_jit(conn)
     run_date = as_of.isoformat()
     landed = partition_landed(conn, run_date, partition)
     if landed is not None:

@@ -79,6 +79,27 @@ def test_a_quiet_scope_is_loaded_on_the_night_its_observation_falls_due(engine: 
         assert sum(r.figures["expired"] for r in reports) == (1 if due else 0), d
 
 
+def test_an_observation_in_a_topic_falls_due_by_its_last_sighting(engine: Engine) -> None:
+    """Two psql failures of the 1st form a topic; the timeout is seen again on the 6th (one
+    session short of a promotion), then the user goes quiet. The pass for the 31st expires
+    the other one and keeps the timeout; the pass for 5 April finds the timeout by the
+    sighting that falls due then (it is in a topic, created a month before: nothing else
+    marks it) and expires it."""
+    ingest_on(engine, DAY0, [
+        observation("u_1", "s_1", at(0), id="o_timeout"),
+        observation("u_1", "s_1", at(0, "11:00:00"), id="o_denied", symptom="permission denied",
+                    content="psql permission denied connecting to replica-2"),
+    ])  # fmt: skip
+    assert sum(r.figures["members_linked"] for r in night(engine, DAY0)) == 2
+    ingest_on(engine, DAY0 + timedelta(days=5), [observation("u_1", "s_2", at(5))])
+    for d in range(5, 36):
+        reports = night(engine, DAY0 + timedelta(days=d))
+        # (the 1st: what the pass for the 31st rewrote is looked at again the night after)
+        assert sum(r.scopes for r in reports) == (1 if d in (5, 30, 31, 35) else 0), d
+        assert sum(r.figures["expired"] for r in reports) == (1 if d in (30, 35) else 0), d
+        assert sum(r.figures["promoted"] for r in reports) == 0, d
+
+
 def test_a_late_arrival_in_a_quiet_scope_is_picked_up_by_the_next_pass(engine: Engine) -> None:
     ingest_on(engine, DAY0, [observation("u_1", "s_1", at(0), id="o_late")])
     night(engine, DAY0)
