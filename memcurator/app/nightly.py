@@ -35,9 +35,9 @@ from memcurator.steps import (
     cutoff_of,
 )
 from store.engine import set_tenants, without_jit
+from store.pass_changes import changed_scopes
 from store.pass_reads import (
     Stamp,
-    changed_scopes,
     load_active_facts,
     load_observations,
     load_stamps,
