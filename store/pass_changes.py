@@ -122,16 +122,20 @@ def changing_observations(
 
 # ``changing_observations`` in one statement: the scopes' active observations with two key
 # probes each (LATERAL, as ``_MEMBER_PROBE``: as EXISTS tests they were planned as hashed
-# subplans that read every topic member and every window sighting of the store).
+# subplans that read every topic member and every window sighting of the store). The window
+# test stays outside the sightings' probe (``OFFSET 0`` keeps it out): inside it, PostgreSQL
+# ANDed ``ix_entry_sources_created_at``'s bitmap of the window's day (4k rows on a year of
+# the seed's workload) into every probe, 0.05 ms each, 100 ms a partition instead of 6 ms.
 _CHANGING_PROBE = text(
     "SELECT e.id, e.created_at, e.updated_at, m.observation_id IS NOT NULL AS in_topic, "
     "s.created_at AS seen_at "
     "FROM entries AS e "
     "LEFT JOIN LATERAL (SELECT observation_id FROM topic_members WHERE tenant = :tenant "
     "AND observation_id = e.id OFFSET 0) AS m ON true "
-    "LEFT JOIN LATERAL (SELECT created_at FROM entry_sources WHERE tenant = :tenant "
-    "AND entry_id = e.id AND created_at < :cutoff AND ((created_at >= :since) "
-    "OR (created_at > :due_from AND created_at <= :due_to)) LIMIT 1) AS s ON true "
+    "LEFT JOIN LATERAL (SELECT max(x.created_at) FILTER (WHERE x.created_at < :cutoff "
+    "AND (x.created_at >= :since OR (x.created_at > :due_from AND x.created_at <= :due_to))) "
+    "AS created_at FROM (SELECT created_at FROM entry_sources WHERE tenant = :tenant "
+    "AND entry_id = e.id OFFSET 0) AS x) AS s ON true "
     "WHERE e.type = :observation AND e.status = :active AND e.created_at < :cutoff "
     "AND e.scope_key = ANY(CAST(:scopes AS text[]))"
 )
