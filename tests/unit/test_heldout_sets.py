@@ -85,7 +85,7 @@ def pairs(name: str) -> list[frozenset[str]]:
 
 
 DEVELOPMENT_PAIRS = ("labelled", "dev_3", "dev_6")  # tuned on; dev_6 written blind 2026-12-03
-PAIRS_HELD_OUT = [f"key_pairs_heldout{n}.jsonl" for n in ("", "_2", "_3", "_4", "_5")]
+PAIRS_HELD_OUT = [f"key_pairs_heldout{n}.jsonl" for n in ("", "_2", "_3", "_4", "_5", "_7")]
 
 
 @pytest.mark.parametrize("held_out", PAIRS_HELD_OUT)
