@@ -113,12 +113,9 @@ def changing_observations(
         stamped = _stamped_pg(conn, tenant, scopes, cutoff, window)
     else:
         stamped = _stamped(conn, tenant, scopes, cutoff, window)
-    own, waiting = [], []
-    for r in stamped:
-        if may_change(window, r.created_at, r.updated_at, r.seen):
-            own.append(r)
-        elif not r.in_topic:
-            waiting.append(r)
+    own = [r for r in stamped if may_change(window, r.created_at, r.updated_at, True, r.seen)]
+    waiting = [r for r in stamped if not r.in_topic and not may_change(
+        window, r.created_at, r.updated_at, True, r.seen)]  # fmt: skip
     if waiting:
         groups = {(r.scope_key, tool_key(r.tool)) for r in own}
         groups |= _touched_groups(conn, scopes, window)
@@ -155,7 +152,7 @@ def _stamped(
             )
         ).all()
     in_topic = in_topics(conn, tenant, [r.id for r in rows])
-    undecided = [r.id for r in rows if not may_change(window, r.created_at, r.updated_at, ())]
+    undecided = [r.id for r in rows if not may_change(window, r.created_at, r.updated_at, True, ())]
     seen = _seen_in(conn, tenant, undecided, window)
     return [
         _Stamped(r.id, r.scope_key, r.tool, r.created_at, r.updated_at, r.id in in_topic,
@@ -264,20 +261,22 @@ def may_change(
     w: ChangeWindow,
     created_at: datetime,
     updated_at: datetime,
+    in_topic: bool,
     seen_at: Iterable[datetime],
 ) -> bool:
-    """Whether an active observation's promotion or expiry may be decided tonight, by the
-    tests ``changed_scopes`` applies to its scope, one observation at a time: created or seen
-    in the window (it may qualify for promotion), due to expire, or rewritten since the
-    previous pass. Any other was loaded by the previous pass with the same sightings: its
-    promotion and expiry were decided then. (Whether one in no topic may join one tonight is
-    its group's question: ``changing_observations``.) ``seen_at``: its sightings' times
-    (those before the cutoff)."""
+    """Whether an active observation's plan tonight may hold something, by the tests
+    ``changed_scopes`` applies to its scope, one observation at a time: created or seen in the
+    window (it may qualify for promotion), due to expire, rewritten since the previous pass, or
+    in no topic yet (it may join one, or form one with tonight's). Any other was loaded by the
+    previous pass with the same sightings and left as it is: its promotion and expiry were
+    decided then, and it is in a topic already, so it plans nothing tonight either.
+    ``seen_at``: its sightings' times (those before the cutoff)."""
     return (
         created_at >= w.since
         or w.due_from < created_at <= w.due_to
         or updated_at >= w.touched
         or updated_at == w.since
+        or not in_topic
         or any(w.since <= at < w.cutoff or w.due_from < at <= w.due_to for at in seen_at)
     )
 
