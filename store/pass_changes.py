@@ -7,14 +7,12 @@ store's size (issue 13). ``store.pass_reads`` loads what these name.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, Select, and_, exists, or_, select, text, union
 from sqlalchemy.orm import aliased
 
-from memcurator.keys import TOPIC_PREFIX, tool_key, topic_tool_key
 from memcurator.steps import ChangeWindow, Partition
 from memcurator.vocabulary import MemoryType, Status
 from store.bulk import chunks, in_values, pg_array
@@ -99,95 +97,27 @@ def changing_observations(
     cutoff: datetime,
     window: ChangeWindow,
 ) -> list[str]:
-    """The ids of the active observations of ``scopes`` whose plan tonight may hold
-    something, decided on their stamps, topic membership and sightings in the window:
-
-    - one that ``may_change`` for a reason of its own (created, seen, due or rewritten);
-    - one in no topic, only if its group (scope and tool: the topics it may join, the
-      observations it may form one with) has something of the kind: one of the group's
-      observations here, or a row of the group rewritten or created since the previous pass
-      (``_touched_groups``). In a group with nothing of the kind the pass would hand the
-      topic batching exactly what it handed it the night before, which placed none of them:
-      it would place none again."""
+    """The ids of the active observations of ``scopes`` that ``may_change`` in ``window``,
+    decided on their stamps, their topic membership and their sightings in the window."""
     if conn.dialect.name == "postgresql":
-        stamped = _stamped_pg(conn, tenant, scopes, cutoff, window)
-    else:
-        stamped = _stamped(conn, tenant, scopes, cutoff, window)
-    own = [r for r in stamped if may_change(window, r.created_at, r.updated_at, True, r.seen)]
-    waiting = [r for r in stamped if not r.in_topic and not may_change(
-        window, r.created_at, r.updated_at, True, r.seen)]  # fmt: skip
-    if waiting:
-        groups = {(r.scope_key, tool_key(r.tool)) for r in own}
-        groups |= _touched_groups(conn, scopes, window)
-        own += [r for r in waiting if (r.scope_key, tool_key(r.tool)) in groups]
-    return sorted(r.id for r in own)
-
-
-@dataclass(frozen=True)
-class _Stamped:
-    """An active observation as ``changing_observations`` decides on it."""
-
-    id: str
-    scope_key: str
-    tool: str | None
-    created_at: datetime
-    updated_at: datetime
-    in_topic: bool
-    seen: tuple[datetime, ...]  # its sightings in the window (PostgreSQL: the latest only)
-
-
-def _stamped(
-    conn: Connection,
-    tenant: str,
-    scopes: Sequence[str],
-    cutoff: datetime,
-    window: ChangeWindow,
-) -> list[_Stamped]:
-    """The scopes' active observations with what ``may_change`` needs (SQLite)."""
-    rows: list[Any] = []
+        return _changing_pg(conn, tenant, scopes, cutoff, window)
+    stamped: list[Any] = []
     for scope_in in in_values(Entry.scope_key, scopes, conn):
-        rows += conn.execute(
-            select(Entry.id, Entry.scope_key, Entry.tool, Entry.created_at, Entry.updated_at).where(
+        stamped += conn.execute(
+            select(Entry.id, Entry.created_at, Entry.updated_at).where(
                 *ACTIVE_OBSERVATION, Entry.created_at < cutoff, scope_in
             )
         ).all()
-    in_topic = in_topics(conn, tenant, [r.id for r in rows])
-    undecided = [r.id for r in rows if not may_change(window, r.created_at, r.updated_at, True, ())]
+    in_topic = in_topics(conn, tenant, [r.id for r in stamped])
+    undecided = [
+        r.id for r in stamped
+        if r.id in in_topic and not may_change(window, r.created_at, r.updated_at, True, ())
+    ]  # fmt: skip
     seen = _seen_in(conn, tenant, undecided, window)
     return [
-        _Stamped(r.id, r.scope_key, r.tool, r.created_at, r.updated_at, r.id in in_topic,
-                 tuple(seen.get(r.id, ())))
-        for r in rows
+        r.id for r in stamped
+        if may_change(window, r.created_at, r.updated_at, r.id in in_topic, seen.get(r.id, ()))
     ]  # fmt: skip
-
-
-def _touched_groups(
-    conn: Connection, scopes: Sequence[str], w: ChangeWindow
-) -> set[tuple[str, str]]:
-    """The (scope, tool key) groups of ``scopes`` with an observation or a topic rewritten
-    since the previous pass (whatever its status now: one expired or promoted then left its
-    group's batching), or an observation created in the window; by index."""
-    rewritten = or_(Entry.updated_at >= w.touched, Entry.updated_at == w.since)
-    created = and_(
-        Entry.type == MemoryType.OBSERVATION,
-        Entry.created_at >= w.since,
-        Entry.created_at < w.cutoff,
-    )
-    groups: set[tuple[str, str]] = set()
-    for scope_in in in_values(Entry.scope_key, scopes, conn):
-        for condition in (rewritten, created):
-            for scope_key, type_, tool, key in conn.execute(
-                select(Entry.scope_key, Entry.type, Entry.tool, Entry.subject_key).where(
-                    condition, scope_in
-                )
-            ).tuples():
-                if type_ == MemoryType.OBSERVATION:
-                    groups.add((scope_key, tool_key(tool)))
-                elif (
-                    type_ == MemoryType.SUMMARY and key is not None and key.startswith(TOPIC_PREFIX)
-                ):
-                    groups.add((scope_key, topic_tool_key(key)))
-    return groups
 
 
 # ``changing_observations`` in one statement: the scopes' active observations with two key
@@ -197,8 +127,8 @@ def _touched_groups(
 # ANDed ``ix_entry_sources_created_at``'s bitmap of the window's day (4k rows on a year of
 # the seed's workload) into every probe, 0.05 ms each, 100 ms a partition instead of 6 ms.
 _CHANGING_PROBE = text(
-    "SELECT e.id, e.scope_key, e.tool, e.created_at, e.updated_at, "
-    "m.observation_id IS NOT NULL AS in_topic, s.created_at AS seen_at "
+    "SELECT e.id, e.created_at, e.updated_at, m.observation_id IS NOT NULL AS in_topic, "
+    "s.created_at AS seen_at "
     "FROM entries AS e "
     "LEFT JOIN LATERAL (SELECT observation_id FROM topic_members WHERE tenant = :tenant "
     "AND observation_id = e.id OFFSET 0) AS m ON true "
@@ -211,17 +141,17 @@ _CHANGING_PROBE = text(
 )
 
 
-def _stamped_pg(
+def _changing_pg(
     conn: Connection,
     tenant: str,
     scopes: Sequence[str],
     cutoff: datetime,
     w: ChangeWindow,
-) -> list[_Stamped]:
-    """``_stamped`` on PostgreSQL: one statement per chunk of scopes."""
-    stamped: list[_Stamped] = []
+) -> list[str]:
+    """``changing_observations`` on PostgreSQL: one statement per chunk of scopes, decided here."""
+    changing: list[str] = []
     for chunk in chunks(scopes):
-        for id_, scope_key, tool, created_at, updated_at, in_topic, seen_at in conn.execute(
+        for id_, created_at, updated_at, in_topic, seen_at in conn.execute(
             _CHANGING_PROBE,
             {
                 "tenant": tenant, "cutoff": cutoff, "since": w.since, "due_from": w.due_from,
@@ -230,8 +160,9 @@ def _stamped_pg(
             },
         ).tuples():  # fmt: skip
             seen = () if seen_at is None else (seen_at,)
-            stamped.append(_Stamped(id_, scope_key, tool, created_at, updated_at, in_topic, seen))
-    return stamped
+            if may_change(w, created_at, updated_at, in_topic, seen):
+                changing.append(id_)
+    return changing
 
 
 def _seen_in(

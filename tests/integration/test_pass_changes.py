@@ -47,12 +47,8 @@ def night(engine: Engine, day: date, partitions: int = 2) -> list[PartitionRepor
         with pass_lock(engine), engine.connect().execution_options(**WRITER) as conn, conn.begin():
             reports.append(
                 consolidate_partition(
-                    conn,
-                    as_of=day,
-                    partition=Partition(index, partitions),
-                    policy=Policy(),
-                    flow_run_id="test-run",
-                    now=wall(day, 2),
+                    conn, as_of=day, partition=Partition(index, partitions), policy=Policy(),
+                    flow_run_id="test-run", now=wall(day, 2),
                 )
             )
     return reports
@@ -102,54 +98,6 @@ def test_an_observation_in_a_topic_falls_due_by_its_last_sighting(engine: Engine
         assert sum(r.scopes for r in reports) == (1 if d in (5, 30, 31, 35) else 0), d
         assert sum(r.figures["expired"] for r in reports) == (1 if d in (30, 35) else 0), d
         assert sum(r.figures["promoted"] for r in reports) == 0, d
-
-
-def test_an_observation_in_no_topic_joins_the_topic_its_group_formed_the_night_before(
-    engine: Engine,
-) -> None:
-    """The first night two psql failures form a topic; a third, too far from each of them
-    for the clustering (average cosine 0.27 < 0.3), is left in no topic. The next night
-    nothing new arrives, but the new topic's centroid is near enough (0.301 >= 0.3): the
-    pass must look at the group again because the night before wrote to it, and place it.
-    (In a group nothing touched since, an observation in no topic is not read again.)"""
-    ingest_on(engine, DAY0, [
-        observation("u_1", "s_1", at(0), id="o_primary",
-                    content="psql replica lag exceeded threshold on primary"),
-        observation("u_1", "s_1", at(0, "10:00:00"), id="o_standby", symptom="connection refused",
-                    content="psql replica lag exceeded threshold on standby node"),
-        observation("u_1", "s_1", at(0, "11:00:00"), id="o_disk", symptom="permission denied",
-                    content="psql replica disk"),
-    ])  # fmt: skip
-    first = night(engine, DAY0)
-    assert sum(r.figures["topics_created"] for r in first) == 1
-    assert sum(r.figures["members_linked"] for r in first) == 2
-    second = night(engine, DAY0 + timedelta(days=1))
-    assert sum(r.figures["members_linked"] for r in second) == 1  # o_disk joins
-    third = night(engine, DAY0 + timedelta(days=2))
-    assert sum(r.scopes for r in third) == 1  # what the second night wrote is looked at
-    assert sum(r.observations for r in third) == 0  # but nothing in it can change
-    assert sum(r.scopes for r in night(engine, DAY0 + timedelta(days=3))) == 0
-
-
-def test_an_observation_in_no_topic_is_not_read_while_nothing_touches_its_group(
-    engine: Engine,
-) -> None:
-    """A lone deploy failure stays in no topic. Weeks later a psql failure arrives in the
-    same scope: the pass reads the new one, not the deploy failure, whose group (scope and
-    tool) nothing touched since it was last looked at."""
-    lone = observation("u_1", "s_1", at(0), id="o_deploy", tool="deploy",
-                       content="deploy to staging failed on migrations")  # fmt: skip
-    ingest_on(engine, DAY0, [lone])
-    assert sum(r.observations for r in night(engine, DAY0)) == 1
-    for d in range(1, 20):
-        assert sum(r.scopes for r in night(engine, DAY0 + timedelta(days=d))) == 0, d
-    day20 = DAY0 + timedelta(days=20)
-    ingest_on(engine, day20, [observation("u_1", "s_2", at(20))])
-    reports = night(engine, day20)
-    assert sum(r.scopes for r in reports) == 1
-    assert sum(r.observations for r in reports) == 1  # the psql failure only
-    expired = night(engine, DAY0 + timedelta(days=30))  # the deploy failure falls due
-    assert sum(r.figures["expired"] for r in expired) == 1
 
 
 def test_a_late_arrival_in_a_quiet_scope_is_picked_up_by_the_next_pass(engine: Engine) -> None:
