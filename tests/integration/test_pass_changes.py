@@ -100,6 +100,33 @@ def test_an_observation_in_a_topic_falls_due_by_its_last_sighting(engine: Engine
         assert sum(r.figures["promoted"] for r in reports) == 0, d
 
 
+def test_an_observation_in_no_topic_joins_the_topic_its_group_formed_the_night_before(
+    engine: Engine,
+) -> None:
+    """The first night two psql failures form a topic; a third, too far from each of them
+    for the clustering (average cosine 0.27 < 0.3), is left in no topic. The next night
+    nothing new arrives, but the new topic's centroid is near enough (0.301 >= 0.3): the
+    pass must look at it again and place it. (A rule that skips an observation in no topic
+    while nothing touched its group must count the topic the night before wrote.)"""
+    ingest_on(engine, DAY0, [
+        observation("u_1", "s_1", at(0), id="o_primary",
+                    content="psql replica lag exceeded threshold on primary"),
+        observation("u_1", "s_1", at(0, "10:00:00"), id="o_standby", symptom="connection refused",
+                    content="psql replica lag exceeded threshold on standby node"),
+        observation("u_1", "s_1", at(0, "11:00:00"), id="o_disk", symptom="permission denied",
+                    content="psql replica disk"),
+    ])  # fmt: skip
+    first = night(engine, DAY0)
+    assert sum(r.figures["topics_created"] for r in first) == 1
+    assert sum(r.figures["members_linked"] for r in first) == 2
+    second = night(engine, DAY0 + timedelta(days=1))
+    assert sum(r.figures["members_linked"] for r in second) == 1  # o_disk joins
+    third = night(engine, DAY0 + timedelta(days=2))
+    assert sum(r.scopes for r in third) == 1  # what the second night wrote is looked at
+    assert sum(r.observations for r in third) == 0  # but nothing in it can change
+    assert sum(r.scopes for r in night(engine, DAY0 + timedelta(days=3))) == 0
+
+
 def test_a_late_arrival_in_a_quiet_scope_is_picked_up_by_the_next_pass(engine: Engine) -> None:
     ingest_on(engine, DAY0, [observation("u_1", "s_1", at(0), id="o_late")])
     night(engine, DAY0)
