@@ -174,6 +174,10 @@ def read_until(stream: io.TextIOBase, wanted: str, seconds: float) -> str:
     return seen
 
 
+def _sigint_as_in_a_terminal() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_serve_without_prefect_api_url_says_what_works_and_stops_on_ctrl_c(
     tmp_path: Path,
 ) -> None:
@@ -190,6 +194,12 @@ def test_serve_without_prefect_api_url_says_what_works_and_stops_on_ctrl_c(
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         start_new_session=True,  # its own process group, as a terminal's foreground job
+        # with SIGINT as a terminal leaves it. A child inherits an ignored SIGINT, and
+        # Python then installs no KeyboardInterrupt handler: a suite started in the
+        # background by a non-interactive shell (`pytest &`, SIGINT and SIGQUIT ignored)
+        # started `serve` deaf to Ctrl-C, as the shell means for background jobs, and this
+        # test failed on its 60 s wait.
+        preexec_fn=_sigint_as_in_a_terminal,
     )
     assert serve.stdout is not None
     try:
