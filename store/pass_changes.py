@@ -96,9 +96,10 @@ def changing_observations(
     scopes: Sequence[str],
     cutoff: datetime,
     window: ChangeWindow,
-) -> list[str]:
+) -> tuple[list[str], set[str]]:
     """The ids of the active observations of ``scopes`` that ``may_change`` in ``window``,
-    decided on their stamps, their topic membership and their sightings in the window."""
+    decided on their stamps, their topic membership and their sightings in the window; and
+    which of the scopes' active observations are in a topic (read for the test)."""
     if conn.dialect.name == "postgresql":
         return _changing_pg(conn, tenant, scopes, cutoff, window)
     stamped: list[Any] = []
@@ -114,10 +115,11 @@ def changing_observations(
         if r.id in in_topic and not may_change(window, r.created_at, r.updated_at, True, ())
     ]  # fmt: skip
     seen = _seen_in(conn, tenant, undecided, window)
-    return [
+    changing = [
         r.id for r in stamped
         if may_change(window, r.created_at, r.updated_at, r.id in in_topic, seen.get(r.id, ()))
     ]  # fmt: skip
+    return changing, in_topic
 
 
 # ``changing_observations`` in one statement: the scopes' active observations with two key
@@ -147,9 +149,10 @@ def _changing_pg(
     scopes: Sequence[str],
     cutoff: datetime,
     w: ChangeWindow,
-) -> list[str]:
+) -> tuple[list[str], set[str]]:
     """``changing_observations`` on PostgreSQL: one statement per chunk of scopes, decided here."""
     changing: list[str] = []
+    members: set[str] = set()
     for chunk in chunks(scopes):
         for id_, created_at, updated_at, in_topic, seen_at in conn.execute(
             _CHANGING_PROBE,
@@ -160,9 +163,11 @@ def _changing_pg(
             },
         ).tuples():  # fmt: skip
             seen = () if seen_at is None else (seen_at,)
+            if in_topic:
+                members.add(id_)
             if may_change(w, created_at, updated_at, in_topic, seen):
                 changing.append(id_)
-    return changing
+    return changing, members
 
 
 def _seen_in(

@@ -167,13 +167,12 @@ def load_observations(
     month of each user's observations)."""
     if window is None:
         rows = _observation_rows(conn, tenant, scopes, cutoff)
-        ids = [r.id for r in rows]
-    else:
-        ids = changing_observations(conn, tenant, scopes, cutoff, window)
-        rows = _observation_rows(conn, tenant, scopes, cutoff, ids=ids)
-        ids = [r.id for r in rows]
+        in_topic = in_topics(conn, tenant, [r.id for r in rows])
+    else:  # the change test read topic membership already
+        changing, in_topic = changing_observations(conn, tenant, scopes, cutoff, window)
+        rows = _observation_rows(conn, tenant, scopes, cutoff, ids=changing)
+    ids = [r.id for r in rows]
     sightings, said = _sightings(conn, tenant, ids, cutoff)
-    in_topic = in_topics(conn, tenant, ids)
     if stamps is not None:
         stamps.update({r.id: (Status.ACTIVE, r.evidence, r.last_confirmed_at) for r in rows})
     return [
