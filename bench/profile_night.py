@@ -67,6 +67,16 @@ def run_night(url: str, day: object, partitions: int) -> float:
         engine.dispose()
 
 
+def export_digest(url: str) -> str:
+    """The first 16 hex digits of a SHA-256 over the store's full export."""
+    engine = make_engine(url)
+    digest = hashlib.sha256()
+    for entry in iter_entries(engine, status="all"):
+        digest.update(json.dumps(entry, ensure_ascii=False, sort_keys=True).encode())
+    engine.dispose()
+    return digest.hexdigest()[:16]
+
+
 def build(args: argparse.Namespace) -> None:
     base = f"{args.database}_base"
     url = database_url(args.pg_url, base)
@@ -76,12 +86,20 @@ def build(args: argparse.Namespace) -> None:
     loaded = synthesise(engine, args.users, args.days)
     engine.dispose()
     print(f"synthesised {loaded['entries']:,} entries, {loaded['entry_sources']:,} sources")
+    profiler = cProfile.Profile() if args.profile_out else None
     began = time.perf_counter()
     for d in range(args.days - 1):
+        if profiler is not None:
+            profiler.enable()
         seconds = run_night(url, START + timedelta(days=d), args.partitions)
+        if profiler is not None:
+            profiler.disable()
         if d % 30 == 29:
             print(f"  night {d + 1}: {seconds:.2f} s", flush=True)
     print(f"backfilled {args.days - 1} nights in {time.perf_counter() - began:.1f} s")
+    print(f"export {export_digest(url)}", flush=True)
+    if profiler is not None:
+        profiler.dump_stats(args.profile_out)
     if args.deeper:
         grown = deepen_history(url, args.deeper, args.days)
         print(f"deepened x{args.deeper + 1}: {grown['entries']:,} entries")
@@ -101,14 +119,9 @@ def night(args: argparse.Namespace) -> None:
             times.append(run_night(url, day, args.partitions))
             if profiler is not None and day == last:
                 profiler.disable()
-        engine = make_engine(url)
-        digest = hashlib.sha256()
-        for entry in iter_entries(engine, status="all"):
-            digest.update(json.dumps(entry, ensure_ascii=False, sort_keys=True).encode())
-        engine.dispose()
         print(
             f"run {repeat + 1}: night {last} {times[0]:.3f} s, night after {times[1]:.3f} s, "
-            f"export {digest.hexdigest()[:16]}",
+            f"export {export_digest(url)}",
             flush=True,
         )
         if profiler is not None:
@@ -133,7 +146,10 @@ def main() -> None:
     parser.add_argument("--deeper", type=int, default=0)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--profile", type=int, default=0, help="print the top N functions")
-    parser.add_argument("--profile-out", help="write the first night's cProfile stats here")
+    parser.add_argument(
+        "--profile-out",
+        help="write cProfile stats here: of the first night (night), of every night (build)",
+    )
     args = parser.parse_args()
     (build if args.what == "build" else night)(args)
 

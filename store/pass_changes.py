@@ -99,7 +99,8 @@ def changing_observations(
 ) -> tuple[list[str], set[str]]:
     """The ids of the active observations of ``scopes`` that ``may_change`` in ``window``,
     decided on their stamps, their topic membership and their sightings in the window; and
-    which of the scopes' active observations are in a topic (read for the test)."""
+    which of them are in a topic (read for the test; on SQLite, of every active observation
+    of the scopes)."""
     if conn.dialect.name == "postgresql":
         return _changing_pg(conn, tenant, scopes, cutoff, window)
     stamped: list[Any] = []
@@ -142,6 +143,17 @@ _CHANGING_PROBE = text(
     "AND e.scope_key = ANY(CAST(:scopes AS text[]))"
 )
 
+# ``may_change`` as a filter over ``_CHANGING_PROBE``'s rows, so only the observations that may
+# change come back (a night's rows follow what is new or due, not the scopes' active set): its
+# tests in the same order, on the same columns. Its sightings' test is ``seen_at`` not being
+# NULL: the probe keeps only a sighting that passes it.
+_CHANGING = text(
+    "SELECT id, in_topic FROM (" + str(_CHANGING_PROBE) + ") AS p "
+    "WHERE p.created_at >= :since OR (p.created_at > :due_from AND p.created_at <= :due_to) "
+    "OR p.updated_at >= :touched OR p.updated_at = :since OR NOT p.in_topic "
+    "OR p.seen_at IS NOT NULL"
+)
+
 
 def _changing_pg(
     conn: Connection,
@@ -150,23 +162,24 @@ def _changing_pg(
     cutoff: datetime,
     w: ChangeWindow,
 ) -> tuple[list[str], set[str]]:
-    """``changing_observations`` on PostgreSQL: one statement per chunk of scopes, decided here."""
+    """``changing_observations`` on PostgreSQL: one statement per chunk of scopes, ``may_change``
+    decided in it (``_CHANGING``). The topic members it returns are those of the observations
+    that may change: the only ones the caller reads whole."""
     changing: list[str] = []
     members: set[str] = set()
     for chunk in chunks(scopes):
-        for id_, created_at, updated_at, in_topic, seen_at in conn.execute(
-            _CHANGING_PROBE,
+        for id_, in_topic in conn.execute(
+            _CHANGING,
             {
                 "tenant": tenant, "cutoff": cutoff, "since": w.since, "due_from": w.due_from,
-                "due_to": w.due_to, "observation": MemoryType.OBSERVATION.value,
-                "active": Status.ACTIVE.value, "scopes": pg_array(chunk),
+                "due_to": w.due_to, "touched": w.touched,
+                "observation": MemoryType.OBSERVATION.value, "active": Status.ACTIVE.value,
+                "scopes": pg_array(chunk),
             },
         ).tuples():  # fmt: skip
-            seen = () if seen_at is None else (seen_at,)
+            changing.append(id_)
             if in_topic:
                 members.add(id_)
-            if may_change(w, created_at, updated_at, in_topic, seen):
-                changing.append(id_)
     return changing, members
 
 
