@@ -9,7 +9,7 @@ Loads only: what the pass decides is ``memcurator.consolidation`` and ``memcurat
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
@@ -32,7 +32,7 @@ from memcurator.steps import ChangeWindow, Partition
 from memcurator.vocabulary import MemoryType, Status, most_sensitive
 from store.bulk import chunks, in_values, pg_array
 from store.pass_changes import ACTIVE_OBSERVATION, changing_observations, in_topics
-from store.tables import ConsolidationRun, Entry, EntrySource
+from store.tables import ConsolidationRun, Entry, EntrySource, as_utc
 
 # What a concurrent ingest changes on an observation: the pass compares it before writing.
 Stamp = tuple[Any, ...]
@@ -91,9 +91,28 @@ def load_stamps(conn: Connection, tenant: str, ids: Sequence[str]) -> dict[str, 
 def load_active_facts(
     conn: Connection, tenant: str, keys: Iterable[tuple[str, str]]
 ) -> dict[tuple[str, str], ActiveFact]:
-    """The active fact under each (scope, subject key), where there is one."""
+    """The active fact under each (scope, subject key), where there is one (at most one: the
+    store's ``uq_entries_one_current``). On PostgreSQL one statement per chunk of keys, each
+    key probed by index (``_ACTIVE_FACTS``), not a statement per key."""
+    wanted = sorted(set(keys))
     facts: dict[tuple[str, str], ActiveFact] = {}
-    for scope_key, subject_key in sorted(set(keys)):
+    if conn.dialect.name == "postgresql":
+        for chunk in chunks(wanted, width=2):
+            found = conn.execute(
+                _ACTIVE_FACTS,
+                {
+                    "tenant": tenant, "fact": MemoryType.FACT.value,
+                    "active": Status.ACTIVE.value,
+                    "scopes": pg_array([scope for scope, _ in chunk]),
+                    "keys": pg_array([key for _, key in chunk]),
+                },
+            )  # fmt: skip
+            for scope_key, subject_key, id_, content, value, valid_from, kind in found:
+                facts[(scope_key, subject_key)] = ActiveFact(
+                    id_, scope_key, subject_key, content, value, as_utc(valid_from), kind
+                )
+        return facts
+    for scope_key, subject_key in wanted:
         row = conn.execute(
             select(
                 Entry.id, Entry.content, Entry.subject_value, Entry.valid_from, Entry.source_kind
@@ -111,6 +130,17 @@ def load_active_facts(
                 row.valid_from, row.source_kind,
             )  # fmt: skip
     return facts
+
+
+# The active fact of each (scope, subject key) of a chunk: one index probe per key (LATERAL,
+# kept correlated by ``OFFSET 0`` as the change probes are).
+_ACTIVE_FACTS = text(
+    "SELECT k.scope_key, k.subject_key, f.id, f.content, f.subject_value, f.valid_from, "
+    "f.source_kind FROM unnest(CAST(:scopes AS text[]), CAST(:keys AS text[])) "
+    "AS k(scope_key, subject_key) CROSS JOIN LATERAL (SELECT id, content, subject_value, "
+    "valid_from, source_kind FROM entries WHERE tenant = :tenant AND scope_key = k.scope_key "
+    "AND type = :fact AND subject_key = k.subject_key AND status = :active OFFSET 0) AS f"
+)
 
 
 def partition_scopes(
@@ -316,7 +346,7 @@ def _members(conn: Connection, tenant: str, ids: Sequence[str]) -> dict[str, Mem
             if found[0] is None:
                 continue
             for member_id, content, created_at, confidence, sensitivity in zip(*found, strict=True):
-                at = created_at.astimezone(UTC)  # as the typed column gives it (UTCDateTime)
+                at = as_utc(created_at)  # as the typed column gives it (UTCDateTime)
                 recent[member_id] = Member(member_id, content, at, confidence, sensitivity, at)
         return recent
     for id_in in in_values(Entry.id, ids, conn):
