@@ -266,6 +266,17 @@ def _sightings(
     confidence or sensitivity only from the night they arrive."""
     sightings: dict[str, list[Sighting]] = {}
     said: dict[str, list[tuple[float, str]]] = {}
+    if conn.dialect.name == "postgresql":  # a chunk's sightings as six arrays in one row
+        for chunk in chunks(ids, width=1):
+            found = conn.execute(
+                _SIGHTINGS, {"tenant": tenant, "ids": pg_array(chunk), "cutoff": cutoff}
+            ).one()
+            if found[0] is None:
+                continue
+            for entry_id, session, at, kind, confidence, sensitivity in zip(*found, strict=True):
+                sightings.setdefault(entry_id, []).append(Sighting(session, as_utc(at), kind))
+                said.setdefault(entry_id, []).append((confidence, sensitivity))
+        return sightings, said
     for entry_in in in_values(EntrySource.entry_id, ids, conn):
         for s in conn.execute(
             select(
@@ -326,6 +337,14 @@ def load_topics(
         for r in sorted(rows, key=lambda r: r.id)
     ]
 
+
+# A chunk of entries' sightings before the cutoff as six arrays in one row (``_sightings``), as
+# the members below: one row per sighting cost more to fetch than to find.
+_SIGHTINGS = text(
+    "SELECT array_agg(entry_id), array_agg(source_session_id), array_agg(created_at), "
+    "array_agg(source_kind), array_agg(confidence), array_agg(sensitivity) FROM entry_sources "
+    "WHERE tenant = :tenant AND entry_id = ANY(CAST(:ids AS text[])) AND created_at < :cutoff"
+)
 
 # A chunk of topic members as five arrays in one row: the members are the bulk of what a
 # night reads (a topic's 50 most recent each), and one row per member cost more to fetch

@@ -177,6 +177,32 @@ def test_topic_entries_are_updated_in_place_night_after_night(engine: Engine) ->
     assert again == grown
 
 
+def test_a_grown_topic_keeps_quotes_backslashes_and_braces_of_its_members(
+    engine: Engine,
+) -> None:
+    # PostgreSQL reads members as arrays and writes grown topics from array parameters: the
+    # characters an array literal quotes or escapes must come back as they went in.
+    odd = 'KeyError "pay\\ments" {a,b} NULL, it said'
+
+    def seen(i: int, day: int) -> dict[str, object]:
+        return observation(
+            "u_1", f"s_{i}", f"2025-03-{day:02d}T09:{i:02d}:00Z",
+            content=f"pytest failed with {odd} (run {i})", tool="pytest",
+            symptom=f"symptom {i}", id=f"o_{i}",
+        )  # fmt: skip
+
+    ingest(engine, [seen(1, 1), seen(2, 1)])
+    run_pass(engine, date(2025, 3, 1))
+    ingest(engine, [seen(3, 2)])
+    run_pass(engine, date(2025, 3, 2))
+    [topic] = [e for e in iter_entries(engine) if (e["subject_key"] or "").startswith("topic:")]
+    assert topic["links"] == ["o_1", "o_2", "o_3"]
+    assert topic["content"].startswith("Topic pytest (3 observations): pytest failed with ")
+    assert odd in topic["content"]
+    assert topic["confidence"] == 0.8
+    assert topic["updated_at"] == "2025-03-03T00:00:00Z"
+
+
 def test_running_a_pass_twice_changes_nothing_the_second_time(engine: Engine) -> None:
     ingest(
         engine,
