@@ -56,6 +56,18 @@ def pg_array(values: Sequence[Any]) -> str:
     return "{" + ",".join(parts) + "}"
 
 
+def array_rows(
+    conn: Connection, statement: Any, ids: Sequence[Any], **params: Any
+) -> Iterator[tuple[Any, ...]]:
+    """The rows of ``statement`` for ``ids``, fetched as arrays (PostgreSQL): the statement
+    aggregates each column over one chunk of ``ids`` (its ``:ids`` parameter) into an array,
+    so a chunk is one row to fetch; its elements are yielded as one tuple per row."""
+    for chunk in chunks(ids):
+        found = conn.execute(statement, {**params, "ids": pg_array(chunk)}).one()
+        if found[0] is not None:  # nothing matched: every aggregate is NULL
+            yield from zip(*found, strict=True)
+
+
 def _array_element(value: Any) -> str:
     if value is None:
         return "NULL"

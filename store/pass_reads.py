@@ -30,7 +30,7 @@ from memcurator.keys import TOPIC_PREFIX, topic_tool_key
 from memcurator.promotion import ActiveFact
 from memcurator.steps import ChangeWindow, Partition
 from memcurator.vocabulary import MemoryType, Status, most_sensitive
-from store.bulk import chunks, in_values, pg_array
+from store.bulk import array_rows, chunks, in_values, pg_array
 from store.pass_changes import ACTIVE_OBSERVATION, changing_observations, in_topics
 from store.tables import ConsolidationRun, Entry, EntrySource, as_utc
 
@@ -267,15 +267,10 @@ def _sightings(
     sightings: dict[str, list[Sighting]] = {}
     said: dict[str, list[tuple[float, str]]] = {}
     if conn.dialect.name == "postgresql":  # a chunk's sightings as six arrays in one row
-        for chunk in chunks(ids, width=1):
-            found = conn.execute(
-                _SIGHTINGS, {"tenant": tenant, "ids": pg_array(chunk), "cutoff": cutoff}
-            ).one()
-            if found[0] is None:
-                continue
-            for entry_id, session, at, kind, confidence, sensitivity in zip(*found, strict=True):
-                sightings.setdefault(entry_id, []).append(Sighting(session, as_utc(at), kind))
-                said.setdefault(entry_id, []).append((confidence, sensitivity))
+        found = array_rows(conn, _SIGHTINGS, ids, tenant=tenant, cutoff=cutoff)
+        for entry_id, session, at, kind, confidence, sensitivity in found:
+            sightings.setdefault(entry_id, []).append(Sighting(session, as_utc(at), kind))
+            said.setdefault(entry_id, []).append((confidence, sensitivity))
         return sightings, said
     for entry_in in in_values(EntrySource.entry_id, ids, conn):
         for s in conn.execute(
@@ -360,13 +355,10 @@ def _members(conn: Connection, tenant: str, ids: Sequence[str]) -> dict[str, Mem
     """The topic members ``ids`` by id, as the plan reads them (content and aggregates)."""
     recent: dict[str, Member] = {}
     if conn.dialect.name == "postgresql":
-        for chunk in chunks(ids, width=1):
-            found = conn.execute(_MEMBERS, {"tenant": tenant, "ids": pg_array(chunk)}).one()
-            if found[0] is None:
-                continue
-            for member_id, content, created_at, confidence, sensitivity in zip(*found, strict=True):
-                at = as_utc(created_at)  # as the typed column gives it (UTCDateTime)
-                recent[member_id] = Member(member_id, content, at, confidence, sensitivity, at)
+        found = array_rows(conn, _MEMBERS, ids, tenant=tenant)
+        for member_id, content, created_at, confidence, sensitivity in found:
+            at = as_utc(created_at)  # as the typed column gives it (UTCDateTime)
+            recent[member_id] = Member(member_id, content, at, confidence, sensitivity, at)
         return recent
     for id_in in in_values(Entry.id, ids, conn):
         for member_id, content, created_at, confidence, sensitivity in conn.execute(

@@ -331,7 +331,7 @@ class PassWriter:
                     "contents": pg_array([t.content for t in chunk]),
                     "evidence": pg_array([len(t.members) for t in chunk]),
                     "joined": pg_array([json.dumps(list(t.new_members)) for t in chunk]),
-                    "confidence": pg_array([repr(float(t.confidence)) for t in chunk]),
+                    "confidence": pg_array([t.confidence for t in chunk]),
                     "sensitivity": pg_array([t.sensitivity for t in chunk]),
                     "last_seen": pg_array([t.last_seen for t in chunk]),
                 },
