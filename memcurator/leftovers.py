@@ -20,6 +20,13 @@ entry and the wordings merged into it), the verdicts vote:
   the gate's to supersede: it is left apart);
 - otherwise, or when two groups tie with different verdicts: left apart.
 
+What the attribute words leave apart gets a second look by frame and value
+(``memcurator.frames``): the scope's current facts are grouped by the words that stay between
+statements (one frame refilled: "Book my desk in _") and the words that vary (a value said in
+two frames), and in each group with a new unkeyed fact, oldest first, one value said again
+joins the current entry and anything else supersedes it (the newer wins); an entry under an
+attribute key may be joined, never superseded.
+
 Never across scopes (one scope at a time), never deleting. Pure: no I/O; the store's reads
 and writes are ``store.leftover_reads`` / ``store.leftover_writes``.
 """
@@ -31,6 +38,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from memcurator.frames import Groups, group_wordings
 from memcurator.keys import is_wording_key, key_attribute
 from memcurator.meaning import Judgement, cardinality, relate
 from memcurator.wording import _analyse, _show, _stem
@@ -125,7 +133,7 @@ def resolve_scope(facts: Sequence[Fact]) -> list[Decision]:
             held[decision.into] += held.pop(new.id)
         else:
             del live[decision.entry]
-    return decisions
+    return decisions + _by_frames([f for f in ordered if f.id in live], held)
 
 
 class _AttributeWords:
@@ -284,3 +292,89 @@ def _decide(new: Fact, votes: list[_Vote]) -> Decision | None:
     why = (f"nightly, unkeyed: {group.id} ({group.subject_key}) superseded by the newer "
            f"{new.id} ({new.subject_key}): change ({reason.reason}); {formed}")
     return Decision("supersede", group.id, new.id, new.subject_key, relation, why)
+
+
+def _by_frames(live: list[Fact], held: dict[str, list[str]]) -> list[Decision]:
+    """The second look, for what the attribute words left apart: the scope's unkeyed facts
+    grouped by frame and value (``memcurator.frames``); in each group with a new fact, oldest
+    first, a restatement joins the current entry and anything else supersedes it (the newer
+    statement wins, rule 5). An entry under an attribute key may be joined but is the gate's
+    to supersede: a change of it is left apart, as is a restatement that is not new."""
+    facts = live
+    if not any(f.new and f.unkeyed for f in facts):
+        return []
+    owner: dict[str, str] = {}
+    for f in facts:
+        for w in held[f.id]:
+            owner.setdefault(w, f.id)
+    groups = group_wordings(list(owner))
+    parent = {f.id: f.id for f in facts}
+
+    def find(i: str) -> str:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    first: dict[int, str] = {}
+    for w, fid in owner.items():
+        g = groups.group[w]
+        parent[find(fid)] = find(first.setdefault(g, fid))
+    members: dict[str, list[Fact]] = {}
+    for f in facts:  # ``live`` is in order: so is each group
+        members.setdefault(find(f.id), []).append(f)
+    decisions: list[Decision] = []
+    for group in members.values():
+        if len(group) < 2 or not any(f.new and f.unkeyed for f in group):
+            continue
+        current = group[0]
+        said = {f.id: list(held[f.id]) for f in group}
+        for fact in group[1:]:
+            relation, why = _framed_relation(said[current.id], said[fact.id], groups)
+            formed = (f"grouped by frame and value with {len(group)} entries of the scope; "
+                      f"{why}")
+            if relation in ("same", "refinement") and fact.new and fact.unkeyed:
+                decisions.append(Decision(
+                    "merge", fact.id, current.id, fact.subject_key, relation,
+                    f"nightly, unkeyed: {fact.id} ({fact.subject_key}) restates {current.id}: "
+                    f"{relation}; {formed}",
+                ))  # fmt: skip
+                said[current.id] += said[fact.id]
+                continue
+            verdict = "change" if relation == "contradiction" else f"{relation}, said again"
+            if not current.unkeyed:
+                current = fact  # the gate's entry stays; later statements read against this one
+                continue
+            decisions.append(Decision(
+                "supersede", current.id, fact.id, fact.subject_key, relation,
+                f"nightly, unkeyed: {current.id} ({current.subject_key}) superseded by the "
+                f"newer {fact.id} ({fact.subject_key}): {verdict}; {formed}",
+            ))  # fmt: skip
+            current = fact
+    return decisions
+
+
+def _framed_relation(older: list[str], newer: list[str], groups: Groups) -> tuple[str, str]:
+    """How the newer entry's wordings read against the older one's, in one frame group: one
+    value in two frames, or a value said in both, is a restatement; "also" adds to it; one
+    frame refilled is a change; a
+    pair linked only through other statements is a change unless the meaning check reads a
+    restatement."""
+    pairs = [(a, b) for a in dict.fromkeys(older) for b in dict.fromkeys(newer)]
+    for a, b in pairs:
+        refilled = groups.refilled(a, b)
+        if refilled is not None and refilled.one_value:
+            return "same", f"one value {' '.join(refilled.tail)!r} in two frames"
+        if refilled is None and (words := groups.shared_value(a, b)) is not None:
+            return "same", f"both say {' '.join(words)!r}"
+    if any(_analyse(b).additive for b in newer):
+        return "refinement", "the newer adds to it ('also', 'too')"
+    for a, b in pairs:
+        if (refilled := groups.refilled(a, b)) is not None:
+            # Not the meaning check: it reads the frame's words too ("... in the morning").
+            return "contradiction", f"one frame {refilled.frame()!r} with another filler"
+    for a, b in pairs:
+        judgement = relate(a, b)
+        if judgement.relation == "same":
+            return "same", f"linked through the group's other statements; {judgement.reason}"
+    return "contradiction", "linked through the group's other statements, no value in common"

@@ -30,6 +30,10 @@ RESTATED = "File this project's bugs in Linear, please."
 CHANGED = "Switched: bugs for this project are now filed in Jira."
 RELEASES = "Releases of this project are cut on Thursdays."
 DEPLOYS = "Deploys of this project go out on Thursdays."
+# One frame refilled (a change) and its new value said in another frame (a restatement).
+DESK = "Book my desk in the window row on floor 2."
+MOVED = "Book my desk in the quiet zone on floor 3."
+SITS = "I sit in the quiet zone on floor 3."
 
 
 def said(cid: str, content: str, day: int, scope: dict[str, str] = ALICE) -> dict[str, Any]:
@@ -147,7 +151,23 @@ def test_a_backfill_over_a_loaded_store_equals_nightly_runs(
     assert stored["c"]["status"] == "active" and stored["r"]["status"] == "active"
 
 
-POOL = (FILED, RESTATED, CHANGED, RELEASES, DEPLOYS)
+def test_one_frame_refilled_supersedes_and_its_value_in_another_frame_restates(
+    engine: Engine,
+) -> None:
+    nightly(engine, [said("a", DESK, 0), said("b", MOVED, 1), said("c", SITS, 2)], 3)
+    stored = entries(engine)
+    assert stored["a"]["status"] == "superseded" and stored["a"]["superseded_by"] == "b"
+    assert stored["b"]["status"] == "active" and stored["b"]["evidence"] == 2
+    assert stored["c"]["status"] == "retired" and stored["c"]["superseded_by"] == "b"
+    change, restated = night_rows(engine)
+    assert (change["action"], change["rule"]) == ("superseded", "conflict")
+    assert change["memory_id"] == "a"
+    assert "one frame 'book my desk in the _' with another filler" in change["reason"]
+    assert (restated["action"], restated["memory_id"], restated["related_ids"]) == (
+        "merged", "c", ["b"])
+
+
+POOL = (FILED, RESTATED, CHANGED, RELEASES, DEPLOYS, DESK, MOVED, SITS)
 
 
 @st.composite

@@ -43,12 +43,12 @@ def test_statements_sharing_a_value_but_not_an_attribute_stay_apart() -> None:
     assert decided(found) == []
 
 
-def test_one_frame_filled_otherwise_is_no_restatement() -> None:
+def test_one_frame_filled_otherwise_is_a_change_not_a_restatement() -> None:
     found = facts(
         "I take a black americano in the morning.",
         "I take a decaf latte in the morning.",
     )
-    assert decided(found) == []
+    assert decided(found) == [("supersede", "e0", "e1")]
 
 
 def test_a_change_of_an_attribute_keyed_entry_is_left_to_the_gate() -> None:
@@ -143,3 +143,53 @@ def test_two_frames_with_one_value_each_side_otherwise_stay_apart() -> None:
         "Reach me from 11:00 until 18:00.",
     )
     assert [d for d in decided(found) if d[0] == "merge"] == []
+
+
+def test_a_value_said_in_another_frame_restates_and_a_refilled_frame_changes() -> None:
+    found = facts(
+        "Book my desk in the window row on floor 2.",
+        "Book my desk in the quiet zone on floor 3.",
+        "I sit in the quiet zone on floor 3.",
+    )
+    assert sorted(decided(found)) == [("merge", "e2", "e1"), ("supersede", "e0", "e1")]
+    [change] = [d for d in resolve_scope(found) if d.action == "supersede"]
+    assert "one frame 'book my desk in the _' with another filler" in change.why
+
+
+def test_an_attribute_keyed_entry_is_joined_by_frame_but_never_superseded() -> None:
+    keyed = {0: "subject:u_1/desk_location"}
+    same = facts("My desk is in the quiet zone on floor 3.", "I sit in the quiet zone on floor 3.",
+                 keys=keyed)
+    assert decided(same) == [("merge", "e1", "e0")]
+    changed = facts("I sit in the window row on floor 2.", "I sit in the quiet zone on floor 3.",
+                    keys=keyed)
+    assert decided(changed) == []
+
+
+def test_frame_groups_decide_nothing_without_a_new_unkeyed_fact() -> None:
+    found = facts(
+        "Book my desk in the window row on floor 2.",
+        "Book my desk in the quiet zone on floor 3.",
+        old=2,
+    )
+    assert decided(found) == []
+
+
+def test_one_value_in_two_frames_is_a_restatement_and_one_frame_refilled_a_change() -> None:
+    from memcurator.frames import group_wordings
+    from memcurator.leftovers import _framed_relation
+
+    desk = "Book my desk in the quiet zone on floor 3."
+    sit = "Find me in the quiet zone on floor 3."
+    moved = "Book my desk in the window row on floor 2."
+    groups = group_wordings([desk, sit, moved])
+    relation, why = _framed_relation([desk], [sit], groups)
+    assert (relation, why) == ("same", "one value 'in the quiet zon on floor 3' in two frames")
+    relation, why = _framed_relation([desk], [moved], groups)
+    assert (relation, why) == ("contradiction",
+                               "one frame 'book my desk in the _' with another filler")
+
+
+def test_also_adds_to_a_frame_group_instead_of_changing_it() -> None:
+    found = facts("We rely on Kafka for events.", "Also: we rely on Redis for events.")
+    assert decided(found) == [("merge", "e1", "e0")]
