@@ -47,6 +47,9 @@ class Refill:
     head: tuple[str, ...]
     tail: tuple[str, ...]
     fillers: tuple[tuple[str, ...], tuple[str, ...]]
+    # Each filler names a value proper of its own (a name, number, day...): "Friday is my
+    # focus day" / "Every Thursday is my focus day" differ in their values, not their frames.
+    two_values: bool = False
 
     def frame(self) -> str:
         """The frame as the log shows it: "book my desk in _"."""
@@ -54,8 +57,9 @@ class Refill:
 
     @property
     def one_value(self) -> bool:
-        """Nothing shared at the opening: two frames around one value, said at the end."""
-        return not self.head
+        """Nothing shared at the opening and no value proper in either opening: two frames
+        around one value, said at the end."""
+        return not self.head and not self.two_values
 
 
 def refill(a: str, b: str) -> Refill | None:
@@ -76,7 +80,8 @@ def refill(a: str, b: str) -> Refill | None:
         return None  # "I'm _", "we use _": framing that any attribute may open with
     if max(len(fill_a), len(fill_b)) > max(FILLER_MAX, len(frame)):
         return None
-    return Refill(s[:head], s[len(s) - tail :], (fill_a, fill_b))
+    two = bool(set(fill_a) & x.salient) and bool(set(fill_b) & y.salient)
+    return Refill(s[:head], s[len(s) - tail :], (fill_a, fill_b), two)
 
 
 @dataclass
@@ -130,7 +135,7 @@ def group_wordings(wordings: Sequence[str]) -> Groups:
             # ("Book my desk in | Find me in" + "the quiet zone on floor 3"), and what
             # varies is a frame: a third statement in it is about the same attribute too.
             each = ((refilled.fillers[0], a), (refilled.fillers[1], b))
-            if refilled.head:
+            if not refilled.one_value:
                 spans = [(words, text, values) for words, text in each]
             else:
                 spans = [(refilled.tail, a, values)]
@@ -142,8 +147,8 @@ def group_wordings(wordings: Sequence[str]) -> Groups:
     for t in texts:
         for stem in dict.fromkeys(seqs[t]):
             by_stem[stem].append(t)
-    for said, links in ((values, found.values), (frames, found.frames)):
-        for words in sorted(said):
+    for kept, links in ((values, found.values), (frames, found.frames)):
+        for words in sorted(kept):
             holders = [t for t in by_stem.get(words[0], ()) if _holds(seqs[t], words)]
             for a, b in combinations(holders, 2):
                 links.setdefault((a, b), words)

@@ -328,7 +328,9 @@ def _by_frames(live: list[Fact], held: dict[str, list[str]]) -> list[Decision]:
         if len(group) < 2 or not any(f.new and f.unkeyed for f in group):
             continue
         current = group[0]
-        said = {f.id: list(held[f.id]) for f in group}
+        # Each entry read by its own wording (its first): what was merged into it may have
+        # been misread, and a misreading must not spread.
+        said = {f.id: [f.wordings[0]] for f in group}
         for fact in group[1:]:
             relation, why = _framed_relation(said[current.id], said[fact.id], groups)
             formed = (f"grouped by frame and value with {len(group)} entries of the scope; "
@@ -339,7 +341,6 @@ def _by_frames(live: list[Fact], held: dict[str, list[str]]) -> list[Decision]:
                     f"nightly, unkeyed: {fact.id} ({fact.subject_key}) restates {current.id}: "
                     f"{relation}; {formed}",
                 ))  # fmt: skip
-                said[current.id] += said[fact.id]
                 continue
             verdict = "change" if relation == "contradiction" else f"{relation}, said again"
             if not current.unkeyed:
@@ -357,9 +358,7 @@ def _by_frames(live: list[Fact], held: dict[str, list[str]]) -> list[Decision]:
 def _framed_relation(older: list[str], newer: list[str], groups: Groups) -> tuple[str, str]:
     """How the newer entry's wordings read against the older one's, in one frame group: one
     value in two frames, or a value said in both, is a restatement; "also" adds to it; one
-    frame refilled is a change; a
-    pair linked only through other statements is a change unless the meaning check reads a
-    restatement."""
+    frame refilled is a change; so is a pair linked only through other statements."""
     pairs = [(a, b) for a in dict.fromkeys(older) for b in dict.fromkeys(newer)]
     for a, b in pairs:
         refilled = groups.refilled(a, b)
@@ -373,8 +372,7 @@ def _framed_relation(older: list[str], newer: list[str], groups: Groups) -> tupl
         if (refilled := groups.refilled(a, b)) is not None:
             # Not the meaning check: it reads the frame's words too ("... in the morning").
             return "contradiction", f"one frame {refilled.frame()!r} with another filler"
-    for a, b in pairs:
-        judgement = relate(a, b)
-        if judgement.relation == "same":
-            return "same", f"linked through the group's other statements; {judgement.reason}"
+    # Linked only through others: no word of the pair says it is one value, and the meaning
+    # check is misled by the attribute's own words ("coffee", "weekend"): read as a change,
+    # which loses nothing (the older stays in the history) where a wrong merge would.
     return "contradiction", "linked through the group's other statements, no value in common"

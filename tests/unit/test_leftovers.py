@@ -193,3 +193,29 @@ def test_one_value_in_two_frames_is_a_restatement_and_one_frame_refilled_a_chang
 def test_also_adds_to_a_frame_group_instead_of_changing_it() -> None:
     found = facts("We rely on Kafka for events.", "Also: we rely on Redis for events.")
     assert decided(found) == [("merge", "e1", "e0")]
+
+
+def test_openings_that_name_two_values_are_one_frame_with_two_values_not_one_value() -> None:
+    from memcurator.frames import refill
+
+    found = refill("Friday is my focus day, no calls.", "Every Thursday is my focus day, no calls.")
+    assert found is not None and found.two_values and not found.one_value
+    found = refill("Book my desk in the quiet zone on floor 3.",
+                   "Find me in the quiet zone on floor 3.")
+    assert found is not None and found.one_value
+
+
+def test_a_pair_linked_only_through_another_statement_is_read_as_a_change() -> None:
+    # The meaning check alone reads the first and third as one value ("coffee"): they are
+    # linked only through the second and fourth statements, so they are read as a change.
+    found = facts(
+        "If you grab coffee for me, get a black americano.",
+        "I take a black americano in the morning.",
+        "Coffee-wise I'm a decaf latte person.",
+        "I take a decaf latte in the morning.",
+    )
+    decisions = resolve_scope(found)
+    assert sorted((d.action, d.entry, d.into) for d in decisions) == [
+        ("merge", "e1", "e0"), ("merge", "e3", "e2"), ("supersede", "e0", "e2")]
+    [change] = [d for d in decisions if d.action == "supersede"]
+    assert "linked through the group's other statements" in change.why
