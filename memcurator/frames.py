@@ -29,13 +29,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from memcurator.wording import _analyse
+from memcurator.wording import _analyse, _stem
 
 # Stems a frame needs (with at least one content word), the longest filler beside a shorter
 # frame, and the content stems a filler needs to join two frames.
 FRAME_MIN = 3
 FILLER_MAX = 4
 VALUE_MIN = 2
+# Content words that frame nothing on their own: light verbs, list and change talk, and
+# framing any attribute may use ("I have a _", "We own the _", "To add to the list: _").
+_LIGHT_WORDS = """
+    have got get own take do make keep set go add adding list move moved thing another also
+    need want like use prefer preference usual usually only always every please work team
+"""
+_LIGHT = frozenset(_stem(w) for w in _LIGHT_WORDS.split())
 # Words a statement may open with that belong to no frame ("Also: we rely on Redis").
 _LEADS = frozenset({"also", "and", "plus", "oh", "btw"})
 
@@ -76,8 +83,8 @@ def refill(a: str, b: str) -> Refill | None:
     frame = (*s[:head], *s[len(s) - tail :])
     if not fill_a or not fill_b or len(frame) < FRAME_MIN:
         return None
-    if not any(w in x.said for w in frame):
-        return None  # "I'm _", "we use _": framing that any attribute may open with
+    if not any(w in x.said and w not in _LIGHT for w in frame):
+        return None  # "I'm _", "we use _", "I have a _": framing any attribute may open with
     if max(len(fill_a), len(fill_b)) > max(FILLER_MAX, len(frame)):
         return None
     two = bool(set(fill_a) & x.salient) and bool(set(fill_b) & y.salient)

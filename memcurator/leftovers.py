@@ -41,7 +41,7 @@ from datetime import datetime
 from memcurator.frames import Groups, group_wordings
 from memcurator.keys import is_wording_key, key_attribute
 from memcurator.meaning import Judgement, cardinality, relate
-from memcurator.wording import _analyse, _show, _stem
+from memcurator.wording import _FAMILY, _analyse, _show, _stem
 
 # Two statements are about one attribute only if they share this many attribute words.
 MIN_SHARED = 2
@@ -357,10 +357,14 @@ def _by_frames(live: list[Fact], held: dict[str, list[str]]) -> list[Decision]:
 
 def _framed_relation(older: list[str], newer: list[str], groups: Groups) -> tuple[str, str]:
     """How the newer entry's wordings read against the older one's, in one frame group: one
-    value in two frames, or a value said in both, is a restatement; "also" adds to it; one
-    frame refilled is a change; so is a pair linked only through other statements."""
+    value in two frames, or a value said in both, is a restatement, unless the newer says it
+    is a change or each names a value proper the other does not ("... on Fri" / "... on Wed");
+    "also" adds to it; one frame refilled is a change; so is a pair linked only through other
+    statements."""
     pairs = [(a, b) for a in dict.fromkeys(older) for b in dict.fromkeys(newer)]
     for a, b in pairs:
+        if _analyse(b).change or _own_values(a, b):
+            continue  # said to be a change ("Different now: ..."), or a value each: not one
         refilled = groups.refilled(a, b)
         if refilled is not None and refilled.one_value:
             return "same", f"one value {' '.join(refilled.tail)!r} in two frames"
@@ -376,3 +380,15 @@ def _framed_relation(older: list[str], newer: list[str], groups: Groups) -> tupl
     # check is misled by the attribute's own words ("coffee", "weekend"): read as a change,
     # which loses nothing (the older stays in the history) where a wrong merge would.
     return "contradiction", "linked through the group's other statements, no value in common"
+
+
+def _own_values(a: str, b: str) -> bool:
+    """Whether each of two statements names a value proper (a name, a number, a listed value
+    such as a day) the other does not."""
+    x, y = _listed(a), _listed(b)
+    return bool(x - y) and bool(y - x)
+
+
+def _listed(text: str) -> frozenset[str]:
+    t = _analyse(text)
+    return _proper(text) | frozenset(w for w in t.salient if w in _FAMILY)

@@ -57,3 +57,9 @@ def test_grouping_does_not_depend_on_the_order_statements_come_in() -> None:
     one = group_wordings(texts)
     other = group_wordings(list(reversed(texts)))
     assert one.group == other.group
+
+
+def test_light_verbs_and_list_talk_frame_nothing() -> None:
+    assert refill("I have a home automation side project.", "I have a US visa.") is None
+    assert refill("To add to the list: I'm the account manager for Globex.",
+                  "To add to the list: I'm Lena's manager.") is None

@@ -219,3 +219,17 @@ def test_a_pair_linked_only_through_another_statement_is_read_as_a_change() -> N
         ("merge", "e1", "e0"), ("merge", "e3", "e2"), ("supersede", "e0", "e2")]
     [change] = [d for d in decisions if d.action == "supersede"]
     assert "linked through the group's other statements" in change.why
+
+
+def test_a_value_each_or_a_change_said_is_never_read_as_one_value() -> None:
+    from memcurator.frames import group_wordings
+    from memcurator.leftovers import _framed_relation
+
+    wed = "Team norm: nothing on the calendar on Wednesdays."
+    fri = "Team norm: nothing on the calendar at the end of the week, on Fridays."
+    moved = "Different now: we keep nothing on the calendar at the end of the week, on Fridays."
+    again = "We keep nothing on the calendar on Wednesdays."
+    groups = group_wordings([wed, fri, moved, again])
+    assert _framed_relation([wed], [fri], groups)[0] == "contradiction"
+    assert _framed_relation([fri], [moved], groups)[0] == "contradiction"
+    assert _framed_relation([wed], [again], groups)[0] == "same"
