@@ -50,10 +50,12 @@ WITHHELD = privacy.WITHHELD
 # A demoted guess keeps its relative strength but always lands below the fact threshold.
 DEMOTION_FACTOR = FACT_THRESHOLD - 0.01
 
+# "I think" before a clause hedges it; before a preposition it says how someone thinks or what
+# they hold to ("I think in metric", "I believe in code review"): a fact, not a guess.
 _HEDGE = re.compile(
     r"\b(probably|possibly|perhaps|maybe|presumably|apparently|likely|unlikely|"
     r"seems?|seemed|appears? to|might|could be|must be|sounds like|"
-    r"i (?:think|guess|suppose|assume|believe|suspect|reckon))\b",
+    r"i (?:guess|suppose|assume|suspect|reckon)|i (?:think|believe)(?! (?:in|about|of)\b))\b",
     re.IGNORECASE,
 )
 

@@ -40,6 +40,25 @@ def test_the_user_probably_wants_a_promotion_never_becomes_a_fact() -> None:
     assert "probably" in decision.events[0].reason
 
 
+@pytest.mark.parametrize("content", [
+    "I think the user prefers aisle seats.",
+    "I believe she moved to Berlin last year.",
+    "I think so: deploys are on Fridays.",
+])
+def test_i_think_before_a_clause_is_a_guess(content: str) -> None:
+    assert evaluate_line(line(content=content, confidence=0.8)).outcome == "demoted"
+
+
+@pytest.mark.parametrize("content", [
+    "I think in metric (km, kg, °C), so please don't make me convert.",
+    "I believe in code review before every merge.",
+    "I think about problems in diagrams first, so send me a sketch.",
+])
+def test_i_think_before_a_preposition_says_how_someone_thinks_not_a_guess(content: str) -> None:
+    decision = evaluate_line(line(content=content, confidence=0.8))
+    assert decision.outcome != "demoted", decision.events[0].reason
+
+
 def test_an_agent_inference_is_demoted_even_when_worded_firmly() -> None:
     source = {"kind": "agent_inference", "ref": "turn_3", "session_id": "s_1"}
     decision = evaluate_line(line(content="The user wants a promotion", source=source))
