@@ -38,7 +38,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from memcurator.frames import Groups, group_wordings
+from memcurator.frames import Groups, group_wordings, refill
 from memcurator.keys import is_wording_key, key_attribute
 from memcurator.meaning import Judgement, cardinality, relate
 from memcurator.wording import _FAMILY, _analyse, _show, _stem
@@ -169,6 +169,7 @@ def _vote(new: Fact, other: Fact, wordings: list[str], words: _AttributeWords) -
     inside the key."""
     text = new.wordings[0]
     mine, values, said = words.of(text), _proper(text), _analyse(text).salient
+    changed = _analyse(text).change is not None
     attribute = None if other.unkeyed else key_attribute(other.subject_key)
     kind = cardinality(attribute) if attribute else "single"
     about = {"attribute": attribute} if attribute else {}
@@ -191,6 +192,10 @@ def _vote(new: Fact, other: Fact, wordings: list[str], words: _AttributeWords) -
         vote.shared = max(vote.shared, basis, key=lambda s: (len(s), sorted(s)))
         if _refilled(wording, text):
             pass  # one frame, another filler: not a restatement, whatever the words share
+        elif by_words and judgement.relation == "contradiction":
+            vote.change += 1
+        elif changed or _one_frame(wording, text):
+            pass  # said to be a change, or one frame refilled: never a restatement
         elif judgement.relation == "same" or (
             judgement.relation == "refinement" and (by_words or len(common) >= 2)
         ):
@@ -201,8 +206,6 @@ def _vote(new: Fact, other: Fact, wordings: list[str], words: _AttributeWords) -
             vote.agree += 1
         elif judgement.relation == "unrelated" and _same_values(said, theirs, values, shared):
             vote.agree += 1
-        elif by_words and judgement.relation == "contradiction":
-            vote.change += 1
         vote.verdicts.append((wording, judgement))
     return vote
 
@@ -249,6 +252,12 @@ def _refilled(old: str, new: str) -> bool:
     shared_value = tail > head and bool(set(a[len(a) - tail:]) & x.salient)
     return (bool(said_a) and bool(said_b) and 2 * max(len(said_a), len(said_b)) <= frame
             and not shared_value)
+
+
+def _one_frame(old: str, new: str) -> bool:
+    """One frame refilled as ``memcurator.frames`` reads it, and not one value in two frames."""
+    found = refill(old, new)
+    return found is not None and not found.one_value
 
 
 def _common(a: Sequence[str], b: Sequence[str]) -> int:

@@ -233,3 +233,13 @@ def test_a_value_each_or_a_change_said_is_never_read_as_one_value() -> None:
     assert _framed_relation([wed], [fri], groups)[0] == "contradiction"
     assert _framed_relation([fri], [moved], groups)[0] == "contradiction"
     assert _framed_relation([wed], [again], groups)[0] == "same"
+
+
+def test_the_attribute_words_never_merge_one_frame_refilled_or_a_change_said() -> None:
+    # The meaning check alone reads both pairs as a refinement (one frame, shared words).
+    refilled = facts("If you message me, count on a response sometime the same day.",
+                     "If you message me, count on a response in under 15 mins.")
+    assert decided(refilled) == [("supersede", "e0", "e1")]
+    changed = facts("For Deutsche Bahn trips I take first class.",
+                    "Different now: for Deutsche Bahn trips I take a seat in the quiet zone.")
+    assert ("merge", "e1", "e0") not in decided(changed)
