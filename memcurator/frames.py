@@ -25,7 +25,7 @@ Pure: no I/O. ``memcurator.leftovers`` decides what each group's statements beco
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -91,16 +91,31 @@ def refill(a: str, b: str) -> Refill | None:
     return Refill(s[:head], s[len(s) - tail :], (fill_a, fill_b), two)
 
 
+class Joins:
+    """Disjoint sets of keys (union-find): which statements, or entries, are one group."""
+
+    def __init__(self, keys: Iterable[str]) -> None:
+        self.parent = {k: k for k in keys}
+
+    def find(self, key: str) -> str:
+        parent = self.parent
+        while parent[key] != key:
+            parent[key] = parent[parent[key]]
+            key = parent[key]
+        return key
+
+    def join(self, a: str, b: str) -> None:
+        self.parent[self.find(a)] = self.find(b)
+
+
 @dataclass
 class Groups:
     """The scope's statements grouped by attribute: ``group[wording]`` is its group's id, and
-    for the pairs linked directly, how (``refills``: one frame; ``values``: a value said in
-    both; ``frames``: a frame both say, with values that may differ)."""
+    for the pairs linked directly by one frame or a value, how (``refills``, ``values``)."""
 
     group: dict[str, int] = field(default_factory=dict)
     refills: dict[tuple[str, str], Refill] = field(default_factory=dict)
     values: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
-    frames: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
 
     def refilled(self, a: str, b: str) -> Refill | None:
         return self.refills.get((a, b)) or self.refills.get((b, a))
@@ -112,14 +127,7 @@ class Groups:
 def group_wordings(wordings: Sequence[str]) -> Groups:
     """Group ``wordings`` (one scope's, distinct) by attribute (see the module's note)."""
     texts = sorted(set(wordings))
-    parent = {t: t for t in texts}
-
-    def find(t: str) -> str:
-        while parent[t] != t:
-            parent[t] = parent[parent[t]]
-            t = parent[t]
-        return t
-
+    joins = Joins(texts)
     found = Groups()
     # One frame refilled opens or ends alike: compare only statements that share a first or
     # a last stem.
@@ -136,7 +144,7 @@ def group_wordings(wordings: Sequence[str]) -> Groups:
             if (a, b) in found.refills or not (refilled := refill(a, b)):
                 continue
             found.refills[(a, b)] = refilled
-            parent[find(a)] = find(b)
+            joins.join(a, b)
             # What varies is the value when the two open alike ("Book my desk in _"); when
             # only their endings are shared, the ending is the value, said in two frames
             # ("Book my desk in | Find me in" + "the quiet zone on floor 3"), and what
@@ -154,15 +162,16 @@ def group_wordings(wordings: Sequence[str]) -> Groups:
     for t in texts:
         for stem in dict.fromkeys(seqs[t]):
             by_stem[stem].append(t)
-    for kept, links in ((values, found.values), (frames, found.frames)):
+    for kept, is_value in ((values, True), (frames, False)):
         for words in sorted(kept):
             holders = [t for t in by_stem.get(words[0], ()) if _holds(seqs[t], words)]
             for a, b in combinations(holders, 2):
-                links.setdefault((a, b), words)
-                parent[find(a)] = find(b)
+                if is_value:
+                    found.values.setdefault((a, b), words)
+                joins.join(a, b)
     roots: dict[str, int] = {}
     for t in texts:
-        found.group[t] = roots.setdefault(find(t), len(roots))
+        found.group[t] = roots.setdefault(joins.find(t), len(roots))
     return found
 
 

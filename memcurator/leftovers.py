@@ -38,7 +38,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from memcurator.frames import Groups, group_wordings, refill
+from memcurator.frames import Groups, Joins, group_wordings, refill
 from memcurator.keys import is_wording_key, key_attribute
 from memcurator.meaning import Judgement, cardinality, relate
 from memcurator.wording import _FAMILY, _analyse, _show, _stem
@@ -309,39 +309,29 @@ def _by_frames(live: list[Fact], held: dict[str, list[str]]) -> list[Decision]:
     first, a restatement joins the current entry and anything else supersedes it (the newer
     statement wins, rule 5). An entry under an attribute key may be joined but is the gate's
     to supersede: a change of it is left apart, as is a restatement that is not new."""
-    facts = live
-    if not any(f.new and f.unkeyed for f in facts):
+    if not any(f.new and f.unkeyed for f in live):
         return []
     owner: dict[str, str] = {}
-    for f in facts:
+    for f in live:
         for w in held[f.id]:
             owner.setdefault(w, f.id)
     groups = group_wordings(list(owner))
-    parent = {f.id: f.id for f in facts}
-
-    def find(i: str) -> str:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
+    joins = Joins(f.id for f in live)
     first: dict[int, str] = {}
     for w, fid in owner.items():
-        g = groups.group[w]
-        parent[find(fid)] = find(first.setdefault(g, fid))
+        joins.join(fid, first.setdefault(groups.group[w], fid))
     members: dict[str, list[Fact]] = {}
-    for f in facts:  # ``live`` is in order: so is each group
-        members.setdefault(find(f.id), []).append(f)
+    for f in live:  # ``live`` is in order: so is each group
+        members.setdefault(joins.find(f.id), []).append(f)
     decisions: list[Decision] = []
     for group in members.values():
         if len(group) < 2 or not any(f.new and f.unkeyed for f in group):
             continue
         current = group[0]
-        # Each entry read by its own wording (its first): what was merged into it may have
-        # been misread, and a misreading must not spread.
-        said = {f.id: [f.wordings[0]] for f in group}
         for fact in group[1:]:
-            relation, why = _framed_relation(said[current.id], said[fact.id], groups)
+            # Each entry read by its own wording (its first): what was merged into it may
+            # have been misread, and a misreading must not spread.
+            relation, why = _framed_relation(current.wordings[0], fact.wordings[0], groups)
             formed = (f"grouped by frame and value with {len(group)} entries of the scope; "
                       f"{why}")
             if relation in ("same", "refinement") and fact.new and fact.unkeyed:
@@ -364,27 +354,24 @@ def _by_frames(live: list[Fact], held: dict[str, list[str]]) -> list[Decision]:
     return decisions
 
 
-def _framed_relation(older: list[str], newer: list[str], groups: Groups) -> tuple[str, str]:
-    """How the newer entry's wordings read against the older one's, in one frame group: one
+def _framed_relation(older: str, newer: str, groups: Groups) -> tuple[str, str]:
+    """How the newer entry's wording reads against the older one's, in one frame group: one
     value in two frames, or a value said in both, is a restatement, unless the newer says it
     is a change or each names a value proper the other does not ("... on Fri" / "... on Wed");
     "also" adds to it; one frame refilled is a change; so is a pair linked only through other
     statements."""
-    pairs = [(a, b) for a in dict.fromkeys(older) for b in dict.fromkeys(newer)]
-    for a, b in pairs:
-        if _analyse(b).change or _own_values(a, b):
-            continue  # said to be a change ("Different now: ..."), or a value each: not one
-        refilled = groups.refilled(a, b)
+    refilled = groups.refilled(older, newer)
+    if not (_analyse(newer).change or _own_values(older, newer)):
+        # Not said to be a change ("Different now: ..."), and not a value each.
         if refilled is not None and refilled.one_value:
             return "same", f"one value {' '.join(refilled.tail)!r} in two frames"
-        if refilled is None and (words := groups.shared_value(a, b)) is not None:
+        if refilled is None and (words := groups.shared_value(older, newer)) is not None:
             return "same", f"both say {' '.join(words)!r}"
-    if any(_analyse(b).additive for b in newer):
+    if _analyse(newer).additive:
         return "refinement", "the newer adds to it ('also', 'too')"
-    for a, b in pairs:
-        if (refilled := groups.refilled(a, b)) is not None:
-            # Not the meaning check: it reads the frame's words too ("... in the morning").
-            return "contradiction", f"one frame {refilled.frame()!r} with another filler"
+    if refilled is not None:
+        # Not the meaning check: it reads the frame's words too ("... in the morning").
+        return "contradiction", f"one frame {refilled.frame()!r} with another filler"
     # Linked only through others: no word of the pair says it is one value, and the meaning
     # check is misled by the attribute's own words ("coffee", "weekend"): read as a change,
     # which loses nothing (the older stays in the history) where a wrong merge would.

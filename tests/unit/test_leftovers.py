@@ -183,9 +183,9 @@ def test_one_value_in_two_frames_is_a_restatement_and_one_frame_refilled_a_chang
     sit = "Find me in the quiet zone on floor 3."
     moved = "Book my desk in the window row on floor 2."
     groups = group_wordings([desk, sit, moved])
-    relation, why = _framed_relation([desk], [sit], groups)
+    relation, why = _framed_relation(desk, sit, groups)
     assert (relation, why) == ("same", "one value 'in the quiet zon on floor 3' in two frames")
-    relation, why = _framed_relation([desk], [moved], groups)
+    relation, why = _framed_relation(desk, moved, groups)
     assert (relation, why) == ("contradiction",
                                "one frame 'book my desk in the _' with another filler")
 
@@ -230,9 +230,9 @@ def test_a_value_each_or_a_change_said_is_never_read_as_one_value() -> None:
     moved = "Different now: we keep nothing on the calendar at the end of the week, on Fridays."
     again = "We keep nothing on the calendar on Wednesdays."
     groups = group_wordings([wed, fri, moved, again])
-    assert _framed_relation([wed], [fri], groups)[0] == "contradiction"
-    assert _framed_relation([fri], [moved], groups)[0] == "contradiction"
-    assert _framed_relation([wed], [again], groups)[0] == "same"
+    assert _framed_relation(wed, fri, groups)[0] == "contradiction"
+    assert _framed_relation(fri, moved, groups)[0] == "contradiction"
+    assert _framed_relation(wed, again, groups)[0] == "same"
 
 
 def test_the_attribute_words_never_merge_one_frame_refilled_or_a_change_said() -> None:
