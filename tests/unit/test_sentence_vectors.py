@@ -1,0 +1,78 @@
+"""The shipped sentence encoder against the published model's own outputs.
+
+Expected token ids and cosines were read off the reference implementation (Hugging Face's
+BertTokenizer and sentence-transformers' all-MiniLM-L6-v2, float32) on 2026-12-04, with
+``bench/make_sentence_model.py --check``; the shipped weights are 8-bit, so cosines may
+move by a little (0.016 at most over 599 statements measured there).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from memcurator import sentence_vectors as sv
+
+
+@pytest.mark.parametrize(
+    ("text", "ids"),
+    [
+        ("Café déjà-vu, naïve!", [101, 7668, 2139, 3900, 1011, 24728, 1010, 15743, 999, 102]),
+        ("Uses C++ & Rust: 3.14% ok?",
+         [101, 3594, 1039, 1009, 1009, 1004, 18399, 1024, 1017, 1012, 2403, 1003, 7929, 1029, 102]),
+        ("日本語", [101, 1864, 1876, 1950, 102]),
+        ("", [101, 102]),
+        ("unaffordableness", [101, 14477, 4246, 8551, 3085, 2791, 102]),
+    ],
+)  # fmt: skip
+def test_wordpiece_matches_the_reference_tokenizer(text: str, ids: list[int]) -> None:
+    assert sv._model().pieces(text) == ids
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "reference"),
+    [
+        ("Always books a window seat",
+         "Grabs a seat by the window whenever the plane allows it", 0.6129),
+        ("Always books a window seat", "Vegetarian", 0.0277),
+        ("We code this project in Go.", "The service is implemented in go.", 0.5974),
+    ],
+)  # fmt: skip
+def test_cosines_match_the_reference_encoder(a: str, b: str, reference: float) -> None:
+    assert sv.similarity(a, b) == pytest.approx(reference, abs=0.02)
+
+
+def test_a_paraphrase_is_closer_than_another_attribute() -> None:
+    seat = "Always books a window seat"
+    assert sv.similarity(seat, "Prefers sitting by the window on flights") > 0.6
+    assert sv.similarity(seat, "Is allergic to peanuts") < 0.3
+
+
+def test_vectors_are_unit_length_and_do_not_depend_on_what_else_is_encoded() -> None:
+    texts = ["Takes his coffee with oat milk", "Our on-call rotation changes on Mondays",
+             "Works in Central European Time"]  # fmt: skip
+    first = sv.similarities(texts)
+    sv._model().cache.clear()
+    sv.vector("something else entirely, encoded first this time")
+    again = sv.similarities(list(reversed(texts)))[::-1, ::-1]
+    assert np.array_equal(first, again)
+    for t in texts:
+        assert float(np.linalg.norm(sv.vector(t))) == pytest.approx(1.0, abs=1e-5)
+        assert sv.vector(t).shape == (384,)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["x" * 100_000, "word " * 5_000, "\x00\ufffd\u200b\x07", "🙂" * 50, "a\u0301" * 300, "   "],
+)
+def test_hostile_text_encodes_within_the_model_s_length(text: str) -> None:
+    pieces = sv._model().pieces(text)
+    assert 2 <= len(pieces) <= 256
+    assert pieces[0] == 101 and pieces[-1] == 102
+    v = sv.vector(text)
+    assert np.isfinite(v).all()
+
+
+def test_a_word_longer_than_bert_reads_is_unknown() -> None:
+    assert sv._model().pieces("x" * 101) == [101, 100, 102]
+    assert sv._model().pieces("x" * 100)[1] != 100
