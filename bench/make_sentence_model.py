@@ -80,11 +80,13 @@ def check(texts: list[str]) -> None:
     from transformers import AutoTokenizer
 
     sys.path.insert(0, str(OUT.parent.parent.parent))
-    from memcurator import sentence_vectors as sv
+    from memcurator.app.sentence_model import shipped_encoder
+
+    sv = shipped_encoder()
 
     ref = SentenceTransformer(str(pkg.get_model_path()), device="cpu")
     tok = AutoTokenizer.from_pretrained(str(pkg.get_model_path()))
-    mismatched = sum(tok(t)["input_ids"][:256] != sv._model().pieces(t) for t in texts)
+    mismatched = sum(tok(t)["input_ids"][:256] != sv.pieces(t) for t in texts)
     e = ref.encode(texts, normalize_embeddings=True)
     ours = np.stack([sv.vector(t) for t in texts])
     rs, os_ = e @ e.T, ours @ ours.T

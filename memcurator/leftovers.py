@@ -38,7 +38,7 @@ and writes are ``store.leftover_reads`` / ``store.leftover_writes``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -47,7 +47,6 @@ import numpy as np
 from memcurator.frames import Groups, Joins, group_wordings, refill
 from memcurator.keys import is_wording_key, key_attribute
 from memcurator.meaning import Judgement, cardinality, relate
-from memcurator.sentence_vectors import similarities
 from memcurator.wording import _FAMILY, _analyse, _show, _stem
 
 # Two statements are about one attribute only if they share this many attribute words.
@@ -120,7 +119,12 @@ class _Vote:
         return None
 
 
-def resolve_scope(facts: Sequence[Fact]) -> list[Decision]:
+# What two statements mean, close or far: the pairwise cosine matrix of a list of statements
+# (``memcurator.sentence_vectors.Encoder.similarities``), or None to group by words alone.
+Meaning = Callable[[Sequence[str]], np.ndarray]
+
+
+def resolve_scope(facts: Sequence[Fact], meaning: Meaning | None) -> list[Decision]:
     """The decisions for one scope: each new unkeyed fact, oldest first, against the scope's
     other current facts older than it."""
     words = _AttributeWords(w for f in facts for w in f.wordings)
@@ -146,7 +150,7 @@ def resolve_scope(facts: Sequence[Fact]) -> list[Decision]:
             held[decision.into] += held.pop(new.id)
         else:
             del live[decision.entry]
-    return decisions + _by_frames([f for f in ordered if f.id in live], held)
+    return decisions + _by_frames([f for f in ordered if f.id in live], held, meaning)
 
 
 class _AttributeWords:
@@ -316,7 +320,9 @@ def _decide(new: Fact, votes: list[_Vote]) -> Decision | None:
     return Decision("supersede", group.id, new.id, new.subject_key, relation, why)
 
 
-def _by_frames(live: list[Fact], held: dict[str, list[str]]) -> list[Decision]:
+def _by_frames(
+    live: list[Fact], held: dict[str, list[str]], meaning: Meaning | None
+) -> list[Decision]:
     """The second look, for what the attribute words left apart: the scope's unkeyed facts
     grouped by frame and value (``memcurator.frames``); in each group with a new fact, oldest
     first, a restatement joins the current entry and anything else supersedes it (the newer
@@ -333,7 +339,7 @@ def _by_frames(live: list[Fact], held: dict[str, list[str]]) -> list[Decision]:
     first: dict[int, str] = {}
     for w, fid in owner.items():
         joins.join(fid, first.setdefault(groups.group[w], fid))
-    close = _close_in_meaning(live)
+    close = _close_in_meaning(live, meaning) if meaning is not None else {}
     for a, b in close:
         joins.join(a, b)
     members: dict[str, list[Fact]] = {}
@@ -372,11 +378,11 @@ def _by_frames(live: list[Fact], held: dict[str, list[str]]) -> list[Decision]:
     return decisions
 
 
-def _close_in_meaning(live: list[Fact]) -> dict[tuple[str, str], float]:
+def _close_in_meaning(live: list[Fact], meaning: Meaning) -> dict[tuple[str, str], float]:
     """Pairs of the scope's current facts whose first wordings are close in meaning (the
     sentence encoder's cosine at least ``CLOSE``), both ways round, with their cosine."""
     texts = [f.wordings[0] for f in live]
-    sims = similarities(texts)
+    sims = meaning(texts)
     pairs: dict[tuple[str, str], float] = {}
     for i, j in zip(*np.nonzero(np.triu(sims >= CLOSE, 1)), strict=True):
         a, b = live[int(i)].id, live[int(j)].id

@@ -5,14 +5,16 @@ The encoder is sentence-transformers' ``all-MiniLM-L6-v2`` (Apache-2.0; ``data/m
 a six-layer BERT whose mean-pooled, normalised output puts paraphrases close together
 ("Grabs a seat by the window whenever the plane allows it" / "Always books a window seat").
 Its weights were converted once from the published model (``bench/make_sentence_model.py``)
-to 8-bit integers with a float scale per output row (``data/minilm/weights.npz``, 23 MB),
-which moves a cosine by less than 0.01 on the statements measured there. The tokenizer is
-BERT's uncased WordPiece, written out here over the model's own ``vocab.txt``.
+to 8-bit integers with a float scale per output row (``data/minilm/weights.npz``, 21 MB),
+which moves a cosine by 0.002 on average and 0.016 at most on 599 statements measured there.
+The tokenizer is BERT's uncased WordPiece, written out here over the model's own
+``vocab.txt``.
 
-Each text is encoded on its own (no padding, no batch), so a text's vector never depends on
-what else is encoded with it: deterministic for a given machine, and independent of order.
-``similarity`` is rounded to three decimals for the same reason: a threshold compares
-numbers that a different BLAS summation order cannot move across it except at a tie.
+Pure: the vocabulary and the weights come in as data (``memcurator.app.sentence_model``
+reads the shipped files once per process). Each text is encoded on its own (no padding, no
+batch), so a text's vector never depends on what else is encoded with it: deterministic for a
+given machine, and independent of order. Cosines are rounded to three decimals for the same
+reason: a different BLAS summation order cannot move one across a threshold but at a tie.
 """
 
 from __future__ import annotations
@@ -21,10 +23,8 @@ import math
 import threading
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from functools import cache
-from importlib import resources
 from typing import Any
 
 import numpy as np
@@ -39,18 +39,17 @@ _RSQRT2 = 1.0 / math.sqrt(2.0)  # Python floats: a NumPy float64 scalar would up
 _CACHE = 65_536  # vectors kept per process (a night meets a scope's statements again)
 
 
-class _Model:
-    def __init__(self) -> None:
-        root = resources.files("memcurator") / "data" / "minilm"
-        with (root / "vocab.txt").open(encoding="utf-8") as fh:
-            self.vocab = {line.rstrip("\n"): i for i, line in enumerate(fh)}
-        with (root / "weights.npz").open("rb") as raw, np.load(raw) as z:
-            w = {k: z[k] for k in z.files}
+class Encoder:
+    """The sentence encoder, given its vocabulary (one WordPiece per id, in order) and its
+    weights (``NAME`` float arrays, or ``NAME.q`` int8 with ``NAME.s`` a scale per row)."""
+
+    def __init__(self, vocab: Sequence[str], weights: Mapping[str, np.ndarray]) -> None:
+        self.vocab = {piece: i for i, piece in enumerate(vocab)}
         self.w: dict[str, np.ndarray] = {}
-        for name, value in w.items():
+        for name, value in weights.items():
             if name.endswith(".q"):
                 base = name[:-2]
-                self.w[base] = value.astype(np.float32) * w[base + ".s"][:, None]
+                self.w[base] = value.astype(np.float32) * weights[base + ".s"][:, None]
             elif not name.endswith(".s"):
                 self.w[name] = value.astype(np.float32)
         self.cls, self.sep, self.unk = self.vocab["[CLS]"], self.vocab["[SEP]"], self.vocab["[UNK]"]
@@ -87,6 +86,24 @@ class _Model:
         return out
 
     # -- encoder --
+    def vector(self, text: str) -> np.ndarray:
+        """The statement's unit vector (384 floats)."""
+        with _one_blas_thread():
+            return self.encode(text)
+
+    def similarity(self, a: str, b: str) -> float:
+        """Cosine of two statements' vectors, rounded to three decimals (1.0: one meaning)."""
+        return round(float(self.vector(a) @ self.vector(b)), 3)
+
+    def similarities(self, texts: Sequence[str]) -> np.ndarray:
+        """The pairwise cosine matrix of ``texts``, rounded to three decimals."""
+        if not texts:
+            return np.zeros((0, 0), dtype=np.float32)
+        with _one_blas_thread():
+            m = np.stack([self.encode(t) for t in texts])
+        cosines: np.ndarray = np.round(m @ m.T, 3)
+        return cosines
+
     def encode(self, text: str) -> np.ndarray:
         with self.lock:
             if (hit := self.cache.get(text)) is not None:
@@ -175,32 +192,6 @@ def _words(text: str) -> list[str]:
         if word:
             out.append(word)
     return out
-
-
-@cache
-def _model() -> _Model:
-    return _Model()
-
-
-def vector(text: str) -> np.ndarray:
-    """The statement's unit vector (384 floats)."""
-    with _one_blas_thread():
-        return _model().encode(text)
-
-
-def similarity(a: str, b: str) -> float:
-    """Cosine of two statements' vectors, rounded to three decimals (1.0: the same meaning)."""
-    return round(float(vector(a) @ vector(b)), 3)
-
-
-def similarities(texts: Sequence[str]) -> np.ndarray:
-    """The pairwise cosine matrix of ``texts``, rounded to three decimals."""
-    if not texts:
-        return np.zeros((0, 0), dtype=np.float32)
-    with _one_blas_thread():
-        m = np.stack([vector(t) for t in texts])
-    cosines: np.ndarray = np.round(m @ m.T, 3)
-    return cosines
 
 
 class _OneBlasThread:

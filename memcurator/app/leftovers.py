@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import Connection
 
+from memcurator.app.sentence_model import shipped_encoder
 from memcurator.leftovers import resolve_scope
 from memcurator.steps import Partition, cutoff_of
 from store import leftover_writes
@@ -43,7 +44,7 @@ def consolidate_leftovers(
             # the window is unknown: statements to merged entries may have been counted.
             for entry, (into, said) in sorted(scope.arrivals.items()) if since else ():
                 leftover_writes.arrived(writer, entry, into, said)
-            for decision in resolve_scope(scope.facts):
+            for decision in resolve_scope(scope.facts, shipped_encoder().similarities):
                 if decision.action == "merge":
                     leftover_writes.merge(writer, decision, scope.said[decision.entry])
                 else:

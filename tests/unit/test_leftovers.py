@@ -7,7 +7,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from memcurator.app.sentence_model import shipped_encoder
 from memcurator.leftovers import Fact, resolve_scope
+
+MEANING = shipped_encoder().similarities
 
 DAY0 = datetime(2025, 3, 1, 9, tzinfo=UTC)
 
@@ -23,7 +26,7 @@ def facts(*texts: str, keys: dict[int, str] | None = None, old: int = 0) -> list
 
 
 def decided(found: list[Fact]) -> list[tuple[str, str, str]]:
-    return [(d.action, d.entry, d.into) for d in resolve_scope(found)]
+    return [(d.action, d.entry, d.into) for d in resolve_scope(found, MEANING)]
 
 
 def test_a_restatement_joins_the_older_entry_and_a_change_supersedes_it() -> None:
@@ -65,8 +68,14 @@ def test_a_restatement_in_other_words_is_grouped_by_meaning_and_the_newer_is_cur
     )
     [(action, older, newer)] = decided(found)
     assert (action, older, newer) == ("supersede", "e0", "e2")
-    why = next(d.why for d in resolve_scope(found))
+    why = next(d.why for d in resolve_scope(found, MEANING))
     assert "close in meaning (cosine 0." in why
+
+
+def test_without_meaning_a_restatement_in_other_words_stays_apart() -> None:
+    found = facts("We do retrospectives every sprint.", "Retros happen every sprint.")
+    assert [(d.action, d.entry, d.into) for d in resolve_scope(found, None)] == []
+    assert decided(found) == [("supersede", "e0", "e1")]
 
 
 def test_statements_far_apart_in_meaning_are_not_grouped() -> None:
@@ -118,7 +127,7 @@ def test_only_new_unkeyed_facts_are_judged_and_never_against_newer_ones() -> Non
 def test_the_log_reason_names_the_key_the_group_and_the_verdict() -> None:
     found = facts("Bugs for this project are filed in Linear.",
                   "File this project's bugs in Linear, please.")  # fmt: skip
-    [decision] = resolve_scope(found)
+    [decision] = resolve_scope(found, MEANING)
     assert decision.subject_key == found[1].subject_key
     assert decision.why.startswith(f"nightly, unkeyed: e1 ({found[1].subject_key}) restates e0")
     assert "grouped with e0" in decision.why and decision.relation == "same"
@@ -193,7 +202,7 @@ def test_a_value_said_in_another_frame_restates_and_a_refilled_frame_changes() -
         "I sit in the quiet zone on floor 3.",
     )
     assert sorted(decided(found)) == [("merge", "e2", "e1"), ("supersede", "e0", "e1")]
-    [change] = [d for d in resolve_scope(found) if d.action == "supersede"]
+    [change] = [d for d in resolve_scope(found, MEANING) if d.action == "supersede"]
     assert "one frame 'book my desk in the _' with another filler" in change.why
 
 
@@ -255,7 +264,7 @@ def test_a_pair_linked_only_through_another_statement_is_read_as_a_change() -> N
         "Coffee-wise I'm a decaf latte person.",
         "I take a decaf latte in the morning.",
     )
-    decisions = resolve_scope(found)
+    decisions = resolve_scope(found, MEANING)
     assert sorted((d.action, d.entry, d.into) for d in decisions) == [
         ("merge", "e1", "e0"), ("merge", "e3", "e2"), ("supersede", "e0", "e2")]
     [change] = [d for d in decisions if d.action == "supersede"]

@@ -11,7 +11,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from memcurator import sentence_vectors as sv
+from memcurator.app import sentence_model
+from memcurator.app.sentence_model import shipped_encoder
+
+sv = shipped_encoder()
 
 
 @pytest.mark.parametrize(
@@ -26,7 +29,7 @@ from memcurator import sentence_vectors as sv
     ],
 )  # fmt: skip
 def test_wordpiece_matches_the_reference_tokenizer(text: str, ids: list[int]) -> None:
-    assert sv._model().pieces(text) == ids
+    assert sv.pieces(text) == ids
 
 
 @pytest.mark.parametrize(
@@ -52,7 +55,7 @@ def test_vectors_are_unit_length_and_do_not_depend_on_what_else_is_encoded() -> 
     texts = ["Takes his coffee with oat milk", "Our on-call rotation changes on Mondays",
              "Works in Central European Time"]  # fmt: skip
     first = sv.similarities(texts)
-    sv._model().cache.clear()
+    sv.cache.clear()
     sv.vector("something else entirely, encoded first this time")
     again = sv.similarities(list(reversed(texts)))[::-1, ::-1]
     assert np.array_equal(first, again)
@@ -66,7 +69,7 @@ def test_vectors_are_unit_length_and_do_not_depend_on_what_else_is_encoded() -> 
     ["x" * 100_000, "word " * 5_000, "\x00\ufffd\u200b\x07", "🙂" * 50, "a\u0301" * 300, "   "],
 )
 def test_hostile_text_encodes_within_the_model_s_length(text: str) -> None:
-    pieces = sv._model().pieces(text)
+    pieces = sv.pieces(text)
     assert 2 <= len(pieces) <= 256
     assert pieces[0] == 101 and pieces[-1] == 102
     v = sv.vector(text)
@@ -74,5 +77,11 @@ def test_hostile_text_encodes_within_the_model_s_length(text: str) -> None:
 
 
 def test_a_word_longer_than_bert_reads_is_unknown() -> None:
-    assert sv._model().pieces("x" * 101) == [101, 100, 102]
-    assert sv._model().pieces("x" * 100)[1] != 100
+    assert sv.pieces("x" * 101) == [101, 100, 102]
+    assert sv.pieces("x" * 100)[1] != 100
+
+
+def test_a_missing_model_file_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sentence_model, "DATA", ("memcurator", "data/no-such-model"))
+    with pytest.raises(sentence_model.ModelMissing, match="reinstall memcurator"):
+        sentence_model.shipped_encoder.__wrapped__()
