@@ -46,7 +46,11 @@ class Encoder:
     def __init__(self, vocab: Sequence[str], weights: Mapping[str, np.ndarray]) -> None:
         self.vocab = {piece: i for i, piece in enumerate(vocab)}
         self.w: dict[str, np.ndarray] = {}
+        # The word table stays int8 (35 MB less per process): only a statement's rows are read.
+        self.words, self.word_scale = weights["emb.word.q"], weights["emb.word.s"]
         for name, value in weights.items():
+            if name.startswith("emb.word."):
+                continue
             if name.endswith(".q"):
                 base = name[:-2]
                 self.w[base] = value.astype(np.float32) * weights[base + ".s"][:, None]
@@ -119,7 +123,8 @@ class Encoder:
     def _forward(self, ids: list[int]) -> np.ndarray:
         w = self.w
         n = len(ids)
-        x = w["emb.word"][ids] + w["emb.pos"][:n] + w["emb.type"][0]
+        rows = self.words[ids].astype(np.float32) * self.word_scale[ids][:, None]
+        x = rows + w["emb.pos"][:n] + w["emb.type"][0]
         x = _norm(x, w["emb.ln.g"], w["emb.ln.b"])
         d = x.shape[1] // _HEADS
         for i in range(_LAYERS):
