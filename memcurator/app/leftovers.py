@@ -10,9 +10,10 @@ tenant under row-level security.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 
+import numpy as np
 from sqlalchemy import Connection
 
 from memcurator.app.sentence_model import shipped_encoder
@@ -44,7 +45,7 @@ def consolidate_leftovers(
             # the window is unknown: statements to merged entries may have been counted.
             for entry, (into, said) in sorted(scope.arrivals.items()) if since else ():
                 leftover_writes.arrived(writer, entry, into, said)
-            for decision in resolve_scope(scope.facts, shipped_encoder().similarities):
+            for decision in resolve_scope(scope.facts, _meaning):
                 if decision.action == "merge":
                     leftover_writes.merge(writer, decision, scope.said[decision.entry])
                 else:
@@ -55,3 +56,8 @@ def consolidate_leftovers(
     set_tenants(conn, [])
     return actions
 
+
+def _meaning(texts: Sequence[str]) -> np.ndarray:
+    """The shipped encoder's cosines, loaded on first use (about 0.35 s, once per process):
+    a scope whose new facts the attribute words decided never needs it."""
+    return shipped_encoder().similarities(texts)
