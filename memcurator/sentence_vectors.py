@@ -22,9 +22,9 @@ from __future__ import annotations
 import math
 import threading
 import unicodedata
-from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -57,8 +57,8 @@ class Encoder:
             elif not name.endswith(".s"):
                 self.w[name] = value.astype(np.float32)
         self.cls, self.sep, self.unk = self.vocab["[CLS]"], self.vocab["[SEP]"], self.vocab["[UNK]"]
-        self.lock = threading.Lock()
-        self.cache: OrderedDict[str, np.ndarray] = OrderedDict()
+        # Vectors kept by text, most recently used first (functools' cache is thread-safe).
+        self.encode = lru_cache(maxsize=_CACHE)(self._encode)
 
     # -- tokenizer (BERT uncased: clean, lower, strip accents, split punctuation, WordPiece) --
     def pieces(self, text: str) -> list[int]:
@@ -108,17 +108,8 @@ class Encoder:
         cosines: np.ndarray = np.round(m @ m.T, 3)
         return cosines
 
-    def encode(self, text: str) -> np.ndarray:
-        with self.lock:
-            if (hit := self.cache.get(text)) is not None:
-                self.cache.move_to_end(text)
-                return hit
-        vec = self._forward(self.pieces(text))
-        with self.lock:
-            self.cache[text] = vec
-            if len(self.cache) > _CACHE:
-                self.cache.popitem(last=False)
-        return vec
+    def _encode(self, text: str) -> np.ndarray:
+        return self._forward(self.pieces(text))
 
     def _forward(self, ids: list[int]) -> np.ndarray:
         w = self.w

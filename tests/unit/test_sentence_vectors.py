@@ -55,7 +55,7 @@ def test_vectors_are_unit_length_and_do_not_depend_on_what_else_is_encoded() -> 
     texts = ["Takes his coffee with oat milk", "Our on-call rotation changes on Mondays",
              "Works in Central European Time"]  # fmt: skip
     first = sv.similarities(texts)
-    sv.cache.clear()
+    sv.encode.cache_clear()
     sv.vector("something else entirely, encoded first this time")
     again = sv.similarities(list(reversed(texts)))[::-1, ::-1]
     assert np.array_equal(first, again)
