@@ -26,6 +26,7 @@ import urllib.request
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 from uuid import UUID
@@ -447,14 +448,32 @@ def failed_then_retried(server: Server, client: Any, url: str) -> None:
     assert ledger_total_row(url, FAILED_NIGHT) in latest.data, latest.data
 
 
+def window_before_latest_night(now: datetime) -> datetime:
+    """A minute before the latest 02:00 UTC at or before ``now``: the schedule's first time
+    after it is due, whatever the hour the tests run at. (A window of "now less 23 hours"
+    met 02:00 later today when run between 01:00 and 02:00, so that run was not due yet.)"""
+    latest = now.astimezone(UTC).replace(hour=2, minute=0, second=0, microsecond=0)
+    if latest > now:
+        latest -= timedelta(days=1)
+    return latest - timedelta(minutes=1)
+
+
+def test_the_scheduled_window_is_due_at_any_hour() -> None:
+    for hour, minute in [(0, 0), (1, 16), (1, 59), (2, 0), (2, 1), (13, 30), (23, 59)]:
+        now = datetime(2026, 12, 5, hour, minute, tzinfo=UTC)
+        start = window_before_latest_night(now)
+        first = start + timedelta(minutes=1)  # the schedule's first 02:00 after the start
+        assert first.hour == 2 and first.minute == 0
+        assert now - timedelta(days=1) < first <= now, (now, first)
+
+
 def scheduled_night_owns_the_latest_key(server: Server, client: Any, deployment: UUID) -> None:
     """A run the server's scheduler creates from the deployment's schedule (the API the
-    scheduler service uses, for a window ending now) publishes under ``nightly-summary``."""
-    from datetime import UTC, datetime, timedelta
-
+    scheduler service uses, for a window that opens just before the schedule's latest time,
+    02:00 UTC, so the run is due now) publishes under ``nightly-summary``."""
     from prefect.client.schemas.filters import DeploymentFilter, DeploymentFilterId
 
-    start = (datetime.now(UTC) - timedelta(hours=23)).isoformat()
+    start = window_before_latest_night(datetime.now(UTC)).isoformat()
     request = urllib.request.Request(
         f"{server.api}/deployments/{deployment}/schedule",
         data=json.dumps({"start_time": start, "max_runs": 1}).encode(),
