@@ -45,6 +45,7 @@ bench: install  ## ingest throughput against COPY, and peak memory, on PostgreSQ
 	$(PY) bench/bench_ingest.py --pg-url "$(MEMCURATOR_TEST_PG_URL)" --slices $(BENCH_SLICES)
 	$(PY) bench/bench_nightly.py --pg-url "$(MEMCURATOR_TEST_PG_URL)"
 	$(PY) bench/bench_dask.py --pg-url "$(MEMCURATOR_TEST_PG_URL)"
+	$(PY) bench/bench_night_vectors.py
 	$(PY) bench/eval_transient.py $(TRANSIENT_SETS)
 	$(PY) bench/eval_transient.py --rules-only $(TRANSIENT_SETS)
 	$(PY) bench/eval_dedup.py

@@ -339,7 +339,7 @@ def _by_frames(
     first: dict[int, str] = {}
     for w, fid in owner.items():
         joins.join(fid, first.setdefault(groups.group[w], fid))
-    close = _close_in_meaning(live, meaning) if meaning is not None else {}
+    close = _close_in_meaning(live, meaning) if meaning is not None and len(live) > 1 else {}
     for a, b in close:
         joins.join(a, b)
     members: dict[str, list[Fact]] = {}

@@ -43,7 +43,10 @@ class Encoder:
     """The sentence encoder, given its vocabulary (one WordPiece per id, in order) and its
     weights (``NAME`` float arrays, or ``NAME.q`` int8 with ``NAME.s`` a scale per row)."""
 
-    def __init__(self, vocab: Sequence[str], weights: Mapping[str, np.ndarray]) -> None:
+    def __init__(
+        self, vocab: Sequence[str], weights: Mapping[str, np.ndarray], name: str = "encoder"
+    ) -> None:
+        self.name = name  # a fingerprint of the data: vectors kept under it are this one's
         self.vocab = {piece: i for i, piece in enumerate(vocab)}
         self.w: dict[str, np.ndarray] = {}
         # The word table stays int8 (35 MB less per process): only a statement's rows are read.
@@ -95,6 +98,11 @@ class Encoder:
         with _one_blas_thread():
             return self.encode(text)
 
+    def vectors(self, texts: Sequence[str]) -> list[np.ndarray]:
+        """Each statement's unit vector (BLAS limited once for them all, not once each)."""
+        with _one_blas_thread():
+            return [self.encode(t) for t in texts]
+
     def similarity(self, a: str, b: str) -> float:
         """Cosine of two statements' vectors, rounded to three decimals (1.0: one meaning)."""
         return round(float(self.vector(a) @ self.vector(b)), 3)
@@ -104,12 +112,13 @@ class Encoder:
         if not texts:
             return np.zeros((0, 0), dtype=np.float32)
         with _one_blas_thread():
-            m = np.stack([self.encode(t) for t in texts])
-        cosines: np.ndarray = np.round(m @ m.T, 3)
-        return cosines
+            vectors = np.stack([self.encode(t) for t in texts])
+        return cosines(vectors)
 
     def _encode(self, text: str) -> np.ndarray:
-        return self._forward(self.pieces(text))
+        # Kept as 16-bit floats (``to_bytes``): a vector computed now and one read back from
+        # the store are the same numbers, so a night decides alike either way.
+        return from_bytes(to_bytes(self._forward(self.pieces(text))))
 
     def _forward(self, ids: list[int]) -> np.ndarray:
         w = self.w
@@ -134,6 +143,23 @@ class Encoder:
         pooled = x.mean(0)
         unit: np.ndarray = (pooled / max(float(np.linalg.norm(pooled)), 1e-12)).astype(np.float32)
         return unit
+
+
+def cosines(vectors: np.ndarray) -> np.ndarray:
+    """The pairwise cosine matrix of unit vectors (one per row), rounded to three decimals."""
+    with _one_blas_thread():
+        rounded: np.ndarray = np.round(vectors @ vectors.T, 3)
+    return rounded
+
+
+def to_bytes(vector: np.ndarray) -> bytes:
+    """A vector as it is kept: 16-bit floats, little-endian (768 bytes for 384 dimensions)."""
+    return vector.astype("<f2").tobytes()
+
+
+def from_bytes(raw: bytes) -> np.ndarray:
+    """A kept vector back as 32-bit floats."""
+    return np.frombuffer(raw, dtype="<f2").astype(np.float32)
 
 
 def _norm(x: np.ndarray, g: np.ndarray, b: np.ndarray) -> np.ndarray:

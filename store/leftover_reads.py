@@ -23,7 +23,7 @@ from memcurator.leftovers import Fact
 from memcurator.steps import Partition
 from memcurator.vocabulary import MemoryType, Status, most_sensitive
 from store.bulk import in_values
-from store.tables import Entry, EntrySource
+from store.tables import Entry, EntrySource, StatementVector
 
 # The first night of a partition has no previous pass: everything before the cutoff is new.
 DAWN = datetime(1, 1, 2, tzinfo=UTC)
@@ -194,4 +194,22 @@ def _created(conn: Connection, tenant: str, ids: Sequence[str]) -> dict[str, dat
             select(Entry.id, Entry.created_at).where(Entry.tenant == tenant, id_in)
         ):
             found[row.id] = row.created_at
+    return found
+
+
+def kept_vectors(
+    conn: Connection, tenant: str, scope_key: str, digests: Sequence[str]
+) -> dict[str, bytes]:
+    """The vectors the store keeps for ``digests`` of one scope's statements (missing ones
+    are absent)."""
+    found: dict[str, bytes] = {}
+    for digest_in in in_values(StatementVector.digest, sorted(set(digests)), conn):
+        for row in conn.execute(
+            select(StatementVector.digest, StatementVector.vector).where(
+                StatementVector.tenant == tenant,
+                StatementVector.scope_key == scope_key,
+                digest_in,
+            )
+        ):
+            found[row.digest] = bytes(row.vector)
     return found

@@ -16,9 +16,10 @@ from sqlalchemy import Connection, case, select, update
 
 from memcurator.leftovers import Decision
 from memcurator.vocabulary import Action, Rule, Status, most_sensitive
+from store.bulk import insert_rows
 from store.leftover_reads import Said
 from store.pass_writes import PassWriter
-from store.tables import Entry
+from store.tables import Entry, StatementVector
 
 
 def merge(writer: PassWriter, decision: Decision, said: Said) -> None:
@@ -100,3 +101,17 @@ def add(conn: Connection, tenant: str, entry: str, said: Said, cutoff: datetime)
 def _later(column: object, value: object) -> object:
     """The larger of a column and a value, in SQL (both dialects)."""
     return case((column < value, value), else_=column)  # type: ignore[operator]
+
+
+def keep_vectors(conn: Connection, tenant: str, scope_key: str, vectors: dict[str, bytes]) -> None:
+    """Keep the vectors the pass computed for one scope's statements (by digest), in the
+    partition's transaction: a rolled-back pass keeps none, a rerun computes them again.
+    Only the partition holding the scope writes its rows, so no two passes write one."""
+    insert_rows(
+        conn,
+        StatementVector,
+        [
+            {"tenant": tenant, "scope_key": scope_key, "digest": d, "vector": v}
+            for d, v in sorted(vectors.items())
+        ],
+    )

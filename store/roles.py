@@ -31,6 +31,7 @@ APP_PRIVILEGES = {
     "topic_members": ("SELECT", "INSERT"),
     "consolidation_runs": ("SELECT", "INSERT"),
     "audit_marks": ("SELECT", "INSERT"),
+    "statement_vectors": ("SELECT", "INSERT"),
     "alembic_version": ("SELECT",),
 }
 PASS_SCOPES_FUNCTION = "memcurator_observation_scopes(timestamptz)"

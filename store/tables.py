@@ -15,7 +15,18 @@ from datetime import UTC, datetime
 from typing import Any, ClassVar
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import JSON, BigInteger, DateTime, Float, Index, Integer, String, Text, text
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    Float,
+    Index,
+    Integer,
+    LargeBinary,
+    String,
+    Text,
+    text,
+)
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -267,3 +278,20 @@ class ConsolidationRun(Base):
     flow_run_id: Mapped[str | None] = mapped_column(String(64))
     finished_at: Mapped[datetime]
     counts: Mapped[dict[str, Any]]
+
+
+class StatementVector(Base):
+    """A statement's sentence vector, kept for the nightly pass's meaning check (issue 10's
+    grouping by meaning; issue 13: a night then encodes only the statements new to a scope).
+
+    Keyed by the scope (a pass's partition holds whole scopes, so two partitions never write
+    one row) and a digest of the encoder's fingerprint and the statement's text, so a new
+    encoder never reads an old one's vectors. ``vector``: 384 float16, little-endian. A cache
+    the pass can always rebuild: erasing a scope deletes its rows (``store.erasure``)."""
+
+    __tablename__ = "statement_vectors"
+
+    tenant: Mapped[str] = mapped_column(String(200), primary_key=True, server_default="")
+    scope_key: Mapped[str] = mapped_column(String(1100), primary_key=True)
+    digest: Mapped[str] = mapped_column(String(64), primary_key=True)
+    vector: Mapped[bytes] = mapped_column(LargeBinary)

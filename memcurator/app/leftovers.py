@@ -10,6 +10,7 @@ tenant under row-level security.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 
@@ -18,10 +19,11 @@ from sqlalchemy import Connection
 
 from memcurator.app.sentence_model import shipped_encoder
 from memcurator.leftovers import resolve_scope
+from memcurator.sentence_vectors import cosines, from_bytes, to_bytes
 from memcurator.steps import Partition, cutoff_of
 from store import leftover_writes
 from store.engine import set_tenants
-from store.leftover_reads import leftover_scopes, load_scope_facts
+from store.leftover_reads import kept_vectors, leftover_scopes, load_scope_facts
 from store.pass_reads import previous_pass
 from store.pass_writes import PassWriter
 
@@ -40,12 +42,12 @@ def consolidate_leftovers(
     for tenant, scopes in sorted(leftover_scopes(conn, partition, since, cutoff).items()):
         set_tenants(conn, [tenant])
         writer = make_writer(tenant=tenant)
-        for scope in load_scope_facts(conn, tenant, scopes, since, cutoff).values():
+        for key, scope in load_scope_facts(conn, tenant, scopes, since, cutoff).items():
             # Without a previous pass (a first night, or one before a night already passed)
             # the window is unknown: statements to merged entries may have been counted.
             for entry, (into, said) in sorted(scope.arrivals.items()) if since else ():
                 leftover_writes.arrived(writer, entry, into, said)
-            for decision in resolve_scope(scope.facts, _meaning):
+            for decision in resolve_scope(scope.facts, KeptMeaning(conn, tenant, key)):
                 if decision.action == "merge":
                     leftover_writes.merge(writer, decision, scope.said[decision.entry])
                 else:
@@ -57,7 +59,32 @@ def consolidate_leftovers(
     return actions
 
 
-def _meaning(texts: Sequence[str]) -> np.ndarray:
-    """The shipped encoder's cosines, loaded on first use (about 0.35 s, once per process):
-    a scope whose new facts the attribute words decided never needs it."""
-    return shipped_encoder().similarities(texts)
+class KeptMeaning:
+    """The meaning check of one scope's statements: the cosines of their sentence vectors,
+    read from the store where a night before kept them, and otherwise encoded (the shipped
+    encoder loads on first use, about 0.5 s once per process: a scope whose new facts the
+    attribute words decided never needs it) and kept, in the partition's transaction. So a
+    night in a new process encodes only the statements new to the scope, not its history."""
+
+    def __init__(self, conn: Connection, tenant: str, scope_key: str) -> None:
+        self.conn, self.tenant, self.scope_key = conn, tenant, scope_key
+        self.encoded = 0
+
+    def __call__(self, texts: Sequence[str]) -> np.ndarray:
+        encoder = shipped_encoder()
+        digests = [statement_digest(encoder.name, t) for t in texts]
+        kept = kept_vectors(self.conn, self.tenant, self.scope_key, digests)
+        missing = {d: t for d, t in zip(digests, texts, strict=True) if d not in kept}
+        vectors = encoder.vectors(list(missing.values()))
+        fresh = {d: to_bytes(v) for d, v in zip(missing, vectors, strict=True)}
+        if fresh:
+            leftover_writes.keep_vectors(self.conn, self.tenant, self.scope_key, fresh)
+            self.encoded += len(fresh)
+        if not digests:
+            return np.zeros((0, 0), dtype=np.float32)
+        return cosines(np.stack([from_bytes(kept.get(d) or fresh[d]) for d in digests]))
+
+
+def statement_digest(encoder: str, text: str) -> str:
+    """A kept vector's name: the encoder's and the statement's (the text itself is not kept)."""
+    return hashlib.sha256(f"{encoder}\x00{text}".encode()).hexdigest()

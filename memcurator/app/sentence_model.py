@@ -5,6 +5,8 @@ downloaded; a missing or damaged file is an error that names it."""
 
 from __future__ import annotations
 
+import hashlib
+import io
 from functools import cache
 from importlib import resources
 
@@ -24,12 +26,15 @@ def shipped_encoder() -> Encoder:
     """The one encoder of this process (its vectors are cached by text)."""
     root = resources.files(DATA[0]).joinpath(DATA[1])
     try:
-        vocab = root.joinpath("vocab.txt").read_text(encoding="utf-8").splitlines()
-        with root.joinpath("weights.npz").open("rb") as raw, np.load(raw) as z:
+        vocab_text = root.joinpath("vocab.txt").read_text(encoding="utf-8")
+        packed = root.joinpath("weights.npz").read_bytes()
+        with np.load(io.BytesIO(packed)) as z:
             weights = {k: z[k] for k in z.files}
     except (OSError, ValueError, KeyError) as exc:
         raise ModelMissing(
             f"the sentence encoder's files under memcurator/{DATA[1]} could not be read "
             f"({type(exc).__name__}); reinstall memcurator"
         ) from exc
-    return Encoder(vocab, weights)
+    # The vectors a store keeps are this data's: its digest names them (``Encoder.name``).
+    name = "minilm-" + hashlib.sha256(vocab_text.encode() + packed).hexdigest()[:16]
+    return Encoder(vocab_text.splitlines(), weights, name)

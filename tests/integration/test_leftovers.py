@@ -7,16 +7,22 @@ write-log row, a rerun is a no-op, and a backfill over a loaded store equals nig
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import date, timedelta
 from typing import Any
 
+import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import Engine
+from sqlalchemy import Engine, text
 
+from memcurator.app.leftovers import KeptMeaning
+from memcurator.app.sentence_model import shipped_encoder
 from memcurator.keys import wording_key
+from store.engine import set_tenants
 from store.queries import iter_entries, iter_log
+from store.rows import scope_key
 from tests.factories import candidate
 from tests.integration.test_backfill_equivalence import replay_equals_backfill
 from tests.passes import by_day, export, ingest, log_counts, run_pass
@@ -34,6 +40,8 @@ DEPLOYS = "Deploys of this project go out on Thursdays."
 DESK = "Book my desk in the window row on floor 2."
 MOVED = "Book my desk in the quiet zone on floor 3."
 SITS = "I sit in the quiet zone on floor 3."
+RETROS = "We do retrospectives every sprint."
+RETROS_AGAIN = "Retros happen every sprint."
 
 
 def said(cid: str, content: str, day: int, scope: dict[str, str] = ALICE) -> dict[str, Any]:
@@ -191,3 +199,96 @@ def test_any_interleaving_of_ingest_and_passes_equals_ingest_all_then_backfill(
     new_engine: Callable[[], Engine], data: st.DataObject, rows: list[dict[str, Any]]
 ) -> None:
     replay_equals_backfill(new_engine, data, rows, DAY0 + timedelta(days=14))
+
+
+# -- kept sentence vectors (issue 13: a night encodes only what is new to the scope) --------
+
+
+def kept(engine: Engine) -> dict[str, set[str]]:
+    """The digests of the statement vectors the store keeps, by scope."""
+    with engine.connect() as conn:
+        rows = conn.execute(text("SELECT scope_key, digest FROM statement_vectors")).all()
+    found: dict[str, set[str]] = {}
+    for key, digest in rows:
+        found.setdefault(key, set()).add(digest)
+    return found
+
+
+@pytest.fixture
+def encodings(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[list[int]]]:
+    """The statements (as word pieces) the shipped encoder runs its network on from now on,
+    its cache of vectors by text emptied first, as in a new process."""
+    encoder = shipped_encoder()
+    encoder.encode.cache_clear()
+    seen: list[list[int]] = []
+    forward = encoder._forward
+
+    def counted(ids: list[int]) -> Any:
+        seen.append(ids)
+        return forward(ids)
+
+    monkeypatch.setattr(encoder, "_forward", counted)
+    yield seen
+    encoder.encode.cache_clear()
+
+
+def night(engine: Engine, rows: list[dict[str, Any]], day: int) -> None:
+    ingest(engine, rows)
+    run_pass(engine, DAY0 + timedelta(days=day))
+
+
+def test_a_night_encodes_only_the_statements_new_to_the_scope(
+    engine: Engine, encodings: list[list[int]]
+) -> None:
+    # Close in meaning, no two attribute words in common: only the meaning check joins them.
+    night(engine, [said("a", RETROS, 0), said("b", SITS, 0, BOB)], 0)
+    assert kept(engine) == {} and encodings == []  # one fact a scope: nothing to compare
+    night(engine, [said("c", RETROS_AGAIN, 1)], 1)
+    assert {k: len(v) for k, v in kept(engine).items()} == {scope_key(ALICE): 2}
+    assert len(encodings) == 2
+    encodings.clear()
+    shipped_encoder().encode.cache_clear()  # a new process: only the store remembers
+    night(engine, [said("d", "Sprint retros are held every two weeks.", 2)], 2)
+    assert len(encodings) == 1  # the new statement only
+    assert {k: len(v) for k, v in kept(engine).items()} == {scope_key(ALICE): 3}
+
+
+def test_the_kept_vectors_read_back_give_the_encoders_own_cosines(engine: Engine) -> None:
+    texts = [RELEASES, DEPLOYS, FILED, RELEASES]
+    tenant, key = "acme", scope_key(ALICE)
+    encoder = shipped_encoder()
+    with engine.begin() as conn:
+        set_tenants(conn, [tenant])
+        computed = KeptMeaning(conn, tenant, key)(texts)
+        assert computed.shape == (4, 4)
+    assert len(kept(engine)[key]) == 3  # a statement said twice is kept once
+    encoder.encode.cache_clear()
+    with engine.begin() as conn:
+        set_tenants(conn, [tenant])
+        meaning = KeptMeaning(conn, tenant, key)
+        assert np.array_equal(meaning(texts), computed)
+        assert meaning.encoded == 0  # all read back
+    assert np.array_equal(computed, encoder.similarities(texts))
+
+
+def test_a_rerun_keeps_no_more_vectors_and_decides_the_same(engine: Engine) -> None:
+    rows = [said("a", RETROS, 0), said("c", RETROS_AGAIN, 1), said("d", FILED, 2),
+            said("e", RESTATED, 3), said("f", CHANGED, 4)]  # fmt: skip
+    nightly(engine, rows, 5)
+    before, vectors = export(engine), kept(engine)
+    assert vectors
+    shipped_encoder().encode.cache_clear()
+    for n in range(5):
+        run_pass(engine, DAY0 + timedelta(days=n))  # the ledger says each landed: no-ops
+    assert export(engine) == before and kept(engine) == vectors
+
+
+def test_erasing_a_scope_forgets_its_kept_vectors(engine: Engine) -> None:
+    from store.erasure import erase_scope
+
+    rows = [said("a", RETROS, 0), said("c", RETROS_AGAIN, 1),
+            said("x", RETROS, 0, BOB), said("y", RETROS_AGAIN, 1, BOB)]  # fmt: skip
+    nightly(engine, rows, 2)
+    assert set(kept(engine)) == {scope_key(ALICE), scope_key(BOB)}
+    erase_scope(engine, {"project_id": "p_1"}, requested_by="dpo")
+    assert set(kept(engine)) == {scope_key(BOB)}

@@ -379,3 +379,38 @@ def test_the_nightly_flow_runs_as_the_app_role(
     with admin.connect() as conn:
         facts = conn.execute(text("SELECT tenant FROM entries WHERE type = 'fact'")).all()
         assert sorted(f.tenant for f in facts) == ["acme", "evil"]
+
+
+def test_the_kept_statement_vectors_are_each_tenants_own(
+    stores: tuple[Engine, Engine, str, str],
+) -> None:
+    """The nightly pass, as the app role, keeps the vectors of each tenant's statements under
+    row-level security: a session for one tenant neither sees nor writes another's."""
+    admin, app, _, _ = stores
+    for org in ("acme", "evil"):
+        ingest(app, [
+            candidate(id=f"{org}_{n}", scope={"org_id": org, "team_id": "t_1"}, content=content,
+                      created_at=f"2025-03-0{n}T09:00:00Z", valid_from=f"2025-03-0{n}T09:00:00Z")
+            for n, content in ((1, "We do retrospectives every sprint."),
+                               (2, "Retros happen every sprint."))
+        ])  # fmt: skip
+    for day in (1, 2):
+        run_pass(app, date(2025, 3, day), partitions=2)
+    with admin.connect() as conn:
+        owners = conn.execute(
+            text("SELECT tenant, count(*) FROM statement_vectors GROUP BY tenant ORDER BY 1")
+        ).all()
+        assert [tuple(r) for r in owners] == [("acme", 2), ("evil", 2)]
+    with for_tenants(app, ["acme"]).connect() as conn:
+        seen = conn.execute(text("SELECT DISTINCT tenant FROM statement_vectors")).scalars()
+        assert list(seen) == ["acme"]
+    forged = (
+        "INSERT INTO statement_vectors (tenant, scope_key, digest, vector) "
+        "VALUES ('evil', 'x', 'y', '\\x00')"
+    )
+    acme = for_tenants(app, ["acme"])
+    with pytest.raises(DBAPIError, match="row-level security"), acme.begin() as conn:
+        conn.execute(text(forged))
+    with pytest.raises(DBAPIError) as refused, for_tenants(app, ["acme"]).begin() as conn:
+        conn.execute(text("DELETE FROM statement_vectors"))
+    assert getattr(refused.value.orig, "sqlstate", "") == "42501"  # no DELETE for the app

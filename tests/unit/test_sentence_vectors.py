@@ -60,8 +60,23 @@ def test_vectors_are_unit_length_and_do_not_depend_on_what_else_is_encoded() -> 
     again = sv.similarities(list(reversed(texts)))[::-1, ::-1]
     assert np.array_equal(first, again)
     for t in texts:
-        assert float(np.linalg.norm(sv.vector(t))) == pytest.approx(1.0, abs=1e-5)
+        # Unit length to 16-bit precision: vectors are kept as float16 (``to_bytes``).
+        assert float(np.linalg.norm(sv.vector(t))) == pytest.approx(1.0, abs=1e-3)
         assert sv.vector(t).shape == (384,)
+
+
+def test_a_vector_kept_as_bytes_reads_back_as_the_same_numbers() -> None:
+    from memcurator.sentence_vectors import cosines, from_bytes, to_bytes
+
+    texts = ["Always books a window seat", "Switched to aisle seats", "Vegetarian"]
+    vectors = [sv.vector(t) for t in texts]
+    raw = [to_bytes(v) for v in vectors]
+    assert [len(r) for r in raw] == [768, 768, 768]  # 384 float16
+    back = [from_bytes(r) for r in raw]
+    assert all(np.array_equal(a, b) for a, b in zip(vectors, back, strict=True))
+    assert all(b.dtype == np.float32 for b in back)
+    # The cosines of kept vectors are the encoder's own, exactly.
+    assert np.array_equal(cosines(np.stack(back)), sv.similarities(texts))
 
 
 @pytest.mark.parametrize(
