@@ -37,6 +37,7 @@ BLIND = (
     "transient_heldout_9",
     "convo_guard_3",
     "transient_heldout_11",
+    "transient_heldout_13",
 )
 
 

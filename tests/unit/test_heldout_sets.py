@@ -38,12 +38,15 @@ TRAINING = (
 # scores; rows they share with a training set were removed (set 7's 86 and set 6's 5 and the
 # guard's 2 on 2026-12-02, after set 8, written later, repeated some). Set 9 and guard 3 were
 # written blind on 2026-12-02 and lost their 53 and 1 rows shared with training sets at freeze.
+# Set 13 was written blind on 2026-12-05 and lost its 127 rows shared with training sets
+# (72 chatter, 55 durable: "Thanks!", "Vegetarian.") at freeze.
 HELD_OUT = (
     "transient_heldout_6.jsonl",
     "transient_heldout_7.jsonl",
     "convo_guard_2.jsonl",
     "transient_heldout_9.jsonl",
     "convo_guard_3.jsonl",
+    "transient_heldout_13.jsonl",
 )  # and the key-pair held-out sets, below
 
 
