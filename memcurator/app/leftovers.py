@@ -71,6 +71,8 @@ class KeptMeaning:
         self.encoded = 0
 
     def __call__(self, texts: Sequence[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, 0), dtype=np.float32)
         encoder = shipped_encoder()
         digests = [statement_digest(encoder.name, t) for t in texts]
         kept = kept_vectors(self.conn, self.tenant, self.scope_key, digests)
@@ -80,8 +82,6 @@ class KeptMeaning:
         if fresh:
             leftover_writes.keep_vectors(self.conn, self.tenant, self.scope_key, fresh)
             self.encoded += len(fresh)
-        if not digests:
-            return np.zeros((0, 0), dtype=np.float32)
         return cosines(np.stack([from_bytes(kept.get(d) or fresh[d]) for d in digests]))
 
 
