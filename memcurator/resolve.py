@@ -281,13 +281,13 @@ class Timeline:
     policy: Policy | None = None  # the nightly pass's: which observations it has closed
     # The fact key's attribute ("seat_preference"): its words name the slot, not the value.
     attribute: str | None = None
-    # Why each statement that started a new version of a fact or summary did not join the one
-    # before it (by its memory id): the supersession's log row says so.
+    # Why each statement that started a fact's or summary's version did not join the one before.
     verdicts: dict[str, Judgement] = field(default_factory=dict)
     failure: str | None = None  # an observation key's symptom class: one failure, any wording
     # Loaded from ``floor`` on (store.timelines): the ``fixed`` before it must keep their ids.
     floor: Order | None = None
     fixed: list[tuple[Version, str]] = field(default_factory=list)
+    regather: bool = False  # just read as gathering values: every statement placed again
 
     def resolve(self, entries: list[NewEntry]) -> dict[str, list[LogEvent]]:
         """Place a batch's new candidates of this key; return the log events of each, by id."""
@@ -300,7 +300,8 @@ class Timeline:
         statics = {e.id: e for e in entries}
         before = {v.id: v.state() for v in self.versions}
         names = {v.id: v for v in self.versions if v.status == Status.RETIRED}
-        reopened, pool = self._reopen(new[0].order(), chained)
+        held = (s.order() for v in self.versions for s in v.sources or ()) if self.regather else ()
+        reopened, pool = self._reopen(min([new[0].order(), *held]), chained)
         names.update((v.id, as_stored) for v, as_stored in reopened.items())
         statics.update((s.memory_id, names[self.origin[s.memory_id]].entry) for s in pool)
         joins = self._fold(sorted(pool + new, key=Statement.order), statics, chained)

@@ -30,6 +30,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from itertools import product
 from typing import Any
 
 from sqlalchemy import Connection, Engine, and_, delete, insert, select, text, update
@@ -45,7 +46,7 @@ from store.engine import WRITER, StoreError
 from store.errors import is_transient
 from store.passlock import PassBusy, pass_lock
 from store.queries import entry_in_scope, submitted_in_scope
-from store.tables import AuditMark, Entry, EntrySource, StatementVector, TopicMember, WriteLog
+from store.tables import SCOPE_KEPT, AuditMark, Entry, EntrySource, TopicMember, WriteLog
 from store.timelines import TimelineKey, lock_keys
 
 ACTION = Action.ERASED
@@ -420,13 +421,12 @@ def _apply_tenant(conn: Connection, tenant: str, part: TenantPlan, seq: int, now
     """Delete and tombstone one tenant's rows: every statement names the tenant, since another
     tenant may use the same ids."""
     tombstone = {"erased_in": seq}
-    # The vectors the nightly pass kept for the erased scopes' statements (every entry of
-    # such a scope is erased: its key names the levels asked for).
+    # What was kept of the erased scopes' statements: the nightly pass's vectors, the keys
+    # read as gathering (every entry of such a scope is erased: its key names the levels).
     scopes = {k for c in chunks(sorted(part.entry_ids)) for k in conn.scalars(
         select(Entry.scope_key).where(Entry.tenant == tenant, in_chunk(Entry.id, c, conn)))}
-    for c in chunks(sorted(scopes)):
-        vectors = in_chunk(StatementVector.scope_key, c, conn)
-        conn.execute(delete(StatementVector).where(StatementVector.tenant == tenant, vectors))
+    for c, kept in product(chunks(sorted(scopes)), SCOPE_KEPT):
+        conn.execute(delete(kept).where(kept.tenant == tenant, in_chunk(kept.scope_key, c, conn)))
     for chunk in chunks(sorted(part.entry_ids | part.source_ids), width=2):
         conn.execute(
             delete(TopicMember).where(

@@ -32,6 +32,7 @@ APP_PRIVILEGES = {
     "consolidation_runs": ("SELECT", "INSERT"),
     "audit_marks": ("SELECT", "INSERT"),
     "statement_vectors": ("SELECT", "INSERT"),
+    "gathering_keys": ("SELECT", "INSERT"),
     "alembic_version": ("SELECT",),
 }
 PASS_SCOPES_FUNCTION = "memcurator_observation_scopes(timestamptz)"

@@ -295,3 +295,23 @@ class StatementVector(Base):
     scope_key: Mapped[str] = mapped_column(String(1100), primary_key=True)
     digest: Mapped[str] = mapped_column(String(64), primary_key=True)
     vector: Mapped[bytes] = mapped_column(LargeBinary)
+
+
+class GatheringKey(Base):
+    """A fact key whose own statements showed that its attribute gathers values (issue 10,
+    ``memcurator.gathering``): a value said again after another one in the same session. Once
+    read so, the key stays set-valued whatever its name says; the row names the statement that
+    showed it and why. Written under the key's lock, in the batch's transaction; erasing a
+    scope deletes its rows (``store.erasure``)."""
+
+    __tablename__ = "gathering_keys"
+
+    tenant: Mapped[str] = mapped_column(String(200), primary_key=True, server_default="")
+    scope_key: Mapped[str] = mapped_column(String(1100), primary_key=True)
+    subject_key: Mapped[str] = mapped_column(String(500), primary_key=True)
+    memory_id: Mapped[str] = mapped_column(String(128))  # the candidate whose value returned
+    reason: Mapped[str] = mapped_column(Text)
+
+
+# What is kept of a scope's statements besides its entries: erasing the scope deletes it.
+SCOPE_KEPT = (StatementVector, GatheringKey)

@@ -25,6 +25,7 @@ from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import StatementError
 
 from memcurator.app.gate_pool import judged_batches
+from memcurator.app.gathered import read_gathering
 from memcurator.app.retry import RetryPolicy
 from memcurator.attributes import explain
 from memcurator.decisions import Decision, LogEvent, NewEntry
@@ -296,13 +297,20 @@ def place_and_write(
             ]
         else:
             by_key.setdefault(key, []).append(entry)
+    gathering = read_gathering(conn, by_key, timelines)
     for key, entries in by_key.items():
         timeline = timelines[key]
         placed_events = timeline.resolve(entries)
         if not reached(timeline):  # the placement left the versions loaded: load them all
+            kind, regather = timeline.kind, timeline.regather
             timeline = timelines[key] = load_timelines(conn, entries, full=True)[key]
+            timeline.kind, timeline.regather = kind, regather
             placed_events = timeline.resolve(entries)
         events.update(placed_events)
+        for entry in entries:
+            if note := gathering.get(entry.id):
+                first = events[entry.id][0]
+                events[entry.id][0] = replace(first, reason=f"{first.reason}; {note}")
         for entry in entries:
             if read_as := _attribute_read_as(entry):
                 first = events[entry.id][0]

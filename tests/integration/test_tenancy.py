@@ -414,3 +414,37 @@ def test_the_kept_statement_vectors_are_each_tenants_own(
     with pytest.raises(DBAPIError) as refused, for_tenants(app, ["acme"]).begin() as conn:
         conn.execute(text("DELETE FROM statement_vectors"))
     assert getattr(refused.value.orig, "sqlstate", "") == "42501"  # no DELETE for the app
+
+
+def test_the_keys_read_as_gathering_are_each_tenants_own(
+    stores: tuple[Engine, Engine, str, str],
+) -> None:
+    """The gate, as the app role, remembers each tenant's set-valued keys (a value said again
+    in one session) under row-level security; the app role cannot delete them."""
+    admin, app, _, _ = stores
+    for org in ("acme", "evil"):
+        submit([
+            candidate(id=f"{org}_{n}", scope={"org_id": org, "user_id": "u_1"}, content=content,
+                      created_at=f"2025-03-01T09:0{n}:00Z", valid_from=f"2025-03-01T09:0{n}:00Z",
+                      source={"kind": "user_message", "ref": f"t{n}", "session_id": "s_1"},
+                      subject={"entity": "u_1", "attribute": "craft", "value": value})
+            for n, (value, content) in enumerate([("knitting", "I knit."),
+                                                  ("pottery", "I do pottery."),
+                                                  ("knitting", "Knits jumpers.")])
+        ], engine=app)  # fmt: skip
+    with admin.connect() as conn:
+        owners = conn.execute(text("SELECT tenant, memory_id FROM gathering_keys ORDER BY 1")).all()
+        assert [tuple(r) for r in owners] == [("acme", "acme_2"), ("evil", "evil_2")]
+        facts = conn.execute(text("SELECT count(*) FROM entries WHERE status = 'active'"))
+        assert facts.scalar() == 2  # one gathering entry each
+    with for_tenants(app, ["acme"]).connect() as conn:
+        seen = conn.execute(text("SELECT DISTINCT tenant FROM gathering_keys")).scalars()
+        assert list(seen) == ["acme"]
+    forged = ("INSERT INTO gathering_keys (tenant, scope_key, subject_key, memory_id, reason) "
+              "VALUES ('evil', 'x', 'y', 'z', 'r')")
+    with pytest.raises(DBAPIError, match="row-level security"), \
+            for_tenants(app, ["acme"]).begin() as conn:
+        conn.execute(text(forged))
+    with pytest.raises(DBAPIError) as refused, for_tenants(app, ["acme"]).begin() as conn:
+        conn.execute(text("DELETE FROM gathering_keys"))
+    assert getattr(refused.value.orig, "sqlstate", "") == "42501"  # no DELETE for the app
