@@ -69,12 +69,29 @@ def one_value(text: str) -> str:
         text = _HYPHEN_RANGE.sub(r"\1 to \2", text)
     if _NUMBER_HINT.search(text):  # "one hundred fifty", "twenty-five": one number
         text = _SPOKEN_NUMBER.sub(_spoken_number, text)
+    if _LARGE_HINT.search(text):  # "80,000", "eighty thousand", "80k", "44 point 1": digits
+        text = _SCALED.sub(_scaled, _POINT.sub(_point, _GROUPED.sub(_grouped, text)))
     if "over" in text.lower():  # "over 500 USD" is a bound, not "instead of 500"
-        text = _OVER_NUMBER.sub("above ", text)
+        text = _OVER_PLAIN.sub(r"\1", _OVER_NUMBER.sub("above ", text))
     return text
 
 
 _OVER_NUMBER = re.compile(r"\bover\s+(?=(?:(?:usd|eur|gbp|jpy|inr)\s+)?\d)", re.I)
+# "over" as a particle or a plain preposition of time: "hands over on Wednesday", "took over
+# the rota", "over lunch", "over the phone", "over the weekend". Only "X over Y" between two
+# choices ("window over aisle", "Slack over email") rules Y out; these do not.
+_OVER_PLAIN = re.compile(
+    r"\b((?:hand|hands|handed|handing|take|takes|took|taken|taking|go|goes|went|gone|going|"
+    r"look|looks|looked|looking|turn|turns|turned|turning|pass|passes|passed|passing|come|"
+    r"comes|came|coming|think|thinks|thought|thinking|start|starts|started|starting|sign|"
+    r"signs|signed|signing|carry|carries|carried|carrying|roll|rolls|rolled|rolling|hold|"
+    r"holds|held|holding|left|stay|stays|stayed|staying|sleep|sleeps|slept|read|reads|"
+    r"check|checks|checked|checking|talk|talks|talked|talking|chat|chats|chatted|run|runs|"
+    r"ran|running|tick|ticks|ticked|ticking|flip|flips|flipped|mull|mulls|mulled|won|win|"
+    r"wins|fall|falls|fell|boil|boils|boiled)\s+)over\b"
+    r"|\bover(?=\s+(?:(?:the\s+(?:(?:past|next|last)\s+)?)?(?:weekends?|summer|winter|holidays?|"
+    r"years|months|weeks|night)|lunch|dinner|breakfast|brunch|the\s+(?:phone|radio))\b)",
+    re.I)
 
 
 # A number spelled in several words ("twenty-five", "forty five", "one hundred and fifty"):
@@ -93,6 +110,38 @@ _SPOKEN_NUMBER = re.compile(
     rf"|(?P<tens>{'|'.join(_TENS)})[- ](?P<unit>{_UNIT}))\b", re.I)
 _NUMBER_HINT = re.compile(r"hundred|ty[- ](?:one|two|three|four|five|six|seven|eight|nine)\b",
                           re.I)
+
+
+# Large and decimal numbers as their digits: "80,000" (not "1,234.56", a number format),
+# "eighty thousand", "a hundred thousand" (once "a hundred" is 100), "80k", "2.5 million",
+# "44 point 1" (once "forty-four" is 44).
+_LARGE_HINT = re.compile(r"thousand|million|point|\d,\d{3}|\dk\b", re.I)
+_GROUPED = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?![.,]?\d)")
+_ONE_WORD = {**_UNITS, **_TEENS, **_TENS, "a": 1, "an": 1}
+_SCALES = {"thousand": 1000, "million": 1000000, "k": 1000}
+_SCALED = re.compile(
+    rf"\b(?P<n>\d+(?:\.\d+)?|{'|'.join(_ONE_WORD)})(?:\s+(?P<scale>thousand|million)\b"
+    r"|(?P<k>k)\b)", re.I)
+_DIGIT = rf"(?:\d|{_UNIT}|zero)"
+_POINT = re.compile(rf"\b(\d+|{_UNIT}|zero) point ({_DIGIT}(?:[ -]{_DIGIT})*)\b", re.I)
+
+
+def _grouped(match: re.Match[str]) -> str:
+    return match[0].replace(",", "")
+
+
+def _scaled(match: re.Match[str]) -> str:
+    n = match["n"].lower()
+    number = float(n) if n[0].isdigit() else _ONE_WORD[n]
+    value = number * _SCALES[(match["scale"] or match["k"]).lower()]
+    return str(int(value)) if value == int(value) else str(value)
+
+
+def _point(match: re.Match[str]) -> str:
+    digits = "".join(d if d.isdigit() else str(_UNITS.get(d.lower(), 0))
+                     for d in re.split(r"[ -]", match[2]))
+    whole = match[1] if match[1].isdigit() else str(_UNITS.get(match[1].lower(), 0))
+    return f"{whole}.{digits}"
 
 
 def _below_100(words: str) -> int:

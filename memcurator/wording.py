@@ -30,9 +30,9 @@ _IRREGULAR = dict(re.findall(r"(\w+):(\w+)", (
     "closed:closed started:started quits:quit outgrown:outgrew one:1 two:2 three:3 four:4 "
     "five:5 six:6 seven:7 eight:8 nine:9 "
     "ten:10 eleven:11 twelve:12 thirteen:13 fourteen:14 fifteen:15 sixteen:16 seventeen:17 "
-    "eighteen:18 nineteen:19 twenty:20 thirty:30 forty:40 fifty:50 sixty:60 ninety:90 "
-    "hundred:100 single:1 double:2 triple:3 savoury:savory favourite:prefer favorite:prefer "
-    "remotely:remot")))
+    "eighteen:18 nineteen:19 twenty:20 thirty:30 forty:40 fifty:50 sixty:60 seventy:70 eighty:80 "
+    "ninety:90 hundred:100 single:1 double:2 triple:3 savoury:savory favourite:prefer "
+    "favorite:prefer remotely:remot")))
 # Negation words a suffix stripped off a content word could spell, with their own forms: only
 # these are read as the negation ("quits" is "quit"; "quite", "note", "noted" are not).
 _BARE_NEGATIONS = {"not": frozenset(("not",)), "non": frozenset(("non",)),

@@ -355,3 +355,42 @@ def test_a_version_or_distribution_of_the_same_system_is_the_same_value(old: str
 def test_two_distributions_are_two_values() -> None:
     got = relate("Desktop runs Debian.", "Desktop moved to Fedora.", attribute="workstation_os")
     assert got.relation == "contradiction", got
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    ("Capped at 100,000 words.", "Capped at 100000 words."),
+    ("Eighty thousand is the ceiling.", "80000 is the ceiling."),
+    ("Keep it under a hundred thousand.", "Keep it under 100000."),
+    ("Keep it under 80k words.", "Keep it under 80000 words."),
+    ("Records at forty-four point one kilohertz.", "Records at 44.1 kilohertz."),
+    ("Scale it to one point five.", "Scale it to 1.5."),
+    ("Two thousand copies.", "2000 copies."),
+    ("Numbers as 1,234.56 please.", "Numbers as 1,234.56 please."),  # a format, not a number
+    ("Sold at point of sale.", "Sold at point of sale."),
+])
+def test_a_large_or_decimal_number_is_read_as_its_digits(text: str, read: str) -> None:
+    assert one_value(text) == read
+
+
+@pytest.mark.parametrize("text", [
+    "On-call hands over Wednesday noon.", "We talk over lunch on Fridays.",
+    "Took over the rota from Sam.", "Calls over the phone only.", "Hikes over the weekend.",
+])
+def test_over_as_a_particle_or_of_time_rules_nothing_out(text: str) -> None:
+    assert _analyse(text).denied == frozenset()
+
+
+def test_a_restatement_with_a_particle_over_is_the_same_value() -> None:
+    judged = relate("The outgoing on-call briefs the next person midday on Wednesday.",
+                    "On-call hands over Wednesday noon.", old_value="wed_1200",
+                    new_value="wed_1200", attribute="oncall_handoff_time")
+    assert judged.relation in ("same", "refinement")
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("Prefers window seats.", "Prefers aisle over window."),
+    ("Uses email for updates.", "Slack over email for updates."),
+])
+def test_over_between_two_choices_still_rules_one_out(old: str, new: str) -> None:
+    assert _analyse(new).denied
+    assert relate(old, new).relation == "contradiction"
