@@ -281,7 +281,7 @@ class Timeline:
     policy: Policy | None = None  # the nightly pass's: which observations it has closed
     # The fact key's attribute ("seat_preference"): its words name the slot, not the value.
     attribute: str | None = None
-    # Why each statement that started a fact's or summary's version did not join the one before.
+    # Why each statement that started a fact's or summary's version did not join the one before
     verdicts: dict[str, Judgement] = field(default_factory=dict)
     failure: str | None = None  # an observation key's symptom class: one failure, any wording
     # Loaded from ``floor`` on (store.timelines): the ``fixed`` before it must keep their ids.
@@ -469,8 +469,7 @@ class Timeline:
         """The verdict that started ``v``'s successor, for the supersession's log row."""
         successor = next((w for w in self.versions if w.id == v.superseded_by), None)
         head = successor.head[2] if successor is not None and successor.head else None
-        judgement = self.verdicts.get(head or "")
-        if judgement is None:
+        if (judgement := self.verdicts.get(head or "")) is None:
             return ""
         relation: str = judgement.relation
         if relation == "unrelated":
@@ -485,7 +484,8 @@ class Timeline:
             if v.status not in (Status.SUPERSEDED, Status.RETIRED) or before.get(v.id) == v.state():
                 continue
             if v.status == Status.RETIRED:
-                reason = f"its statements now belong to {v.superseded_by} (an earlier one arrived)"
+                why = "read as gathering values" if self.regather else "an earlier one arrived"
+                reason = f"its statements now belong to {v.superseded_by} ({why})"
                 changes.append(LogEvent(Action.RETIRED, Rule.DEDUP, reason, memory_id=v.id,
                                         related_ids=(v.superseded_by or "",)))
                 continue

@@ -71,7 +71,7 @@ def test_a_key_whose_values_return_in_one_session_gathers_them(
                                    GatheringKey.reason)).all()
     assert [tuple(row) for row in kept] == [
         ("subject:u_1/craft", "k3b", "'knitting' said again after 'pottery' in session s_day3")]
-    notes = [row["reason"] for row in iter_log(engine) if "read as gathering" in row["reason"]]
+    notes = [row["reason"] for row in iter_log(engine) if "gathering values:" in row["reason"]]
     assert len(notes) == 1
     assert notes[0].endswith(
         "craft read as gathering values: 'knitting' said again after 'pottery' in session s_day3")
@@ -89,6 +89,8 @@ def test_before_the_evidence_the_name_decides(engine: Engine) -> None:
     retired = {e["id"]: (e["status"], e["superseded_by"])
                for e in iter_entries(engine, status="all")}
     assert retired == {"k1": ("active", None), "p2": ("retired", "k1")}
+    retire = [row["reason"] for row in iter_log(engine) if row["action"] == "retired"]
+    assert retire == ["its statements now belong to k1 (read as gathering values)"]
 
 
 def seat(cid: str, day: int, minute: int, value: str, content: str) -> dict[str, Any]:
