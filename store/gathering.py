@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
+from typing import Any
 
-from sqlalchemy import Connection, select, tuple_
+from sqlalchemy import Connection, select, text, tuple_
 
 from memcurator.resolve import Statement
-from store.bulk import chunks, in_chunk, insert_rows
+from store.bulk import chunks, in_chunk, insert_rows, pg_array
 from store.rows import source_from_row
 from store.tables import Entry, EntrySource, GatheringKey
 
@@ -34,29 +35,41 @@ def session_statements(
     conn: Connection, wanted: Mapping[TenantKey, set[str]]
 ) -> dict[TenantKey, list[Statement]]:
     """The stored statements of each fact key said in the given sessions (a session may reach
-    the store in more than one batch)."""
+    the store in more than one batch). Read by session (``ix_entry_sources_session``), a few
+    statements each, so the cost does not grow with the keys' histories."""
     found: dict[TenantKey, list[Statement]] = defaultdict(list)
-    by_tenant: dict[str, list[TenantKey]] = defaultdict(list)
-    for key in sorted(wanted):
-        by_tenant[key[0]].append(key)
-    for tenant, keys in by_tenant.items():
-        sessions = sorted(set().union(*(wanted[k] for k in keys)))
-        for chunk in chunks(keys, width=2):
-            for sessions_chunk in chunks(sessions):
-                query = (
-                    select(Entry.scope_key, Entry.subject_key, *EntrySource.__table__.columns)
-                    .join(EntrySource, (EntrySource.tenant == Entry.tenant)
-                          & (EntrySource.entry_id == Entry.id))
-                    .where(Entry.tenant == tenant, Entry.type == "fact",
-                           tuple_(Entry.scope_key, Entry.subject_key).in_(
-                               [(k[1], k[2]) for k in chunk]),
-                           in_chunk(EntrySource.source_session_id, sessions_chunk, conn))
-                )
-                for row in conn.execute(query).mappings():
-                    key = (tenant, row["scope_key"], row["subject_key"])
-                    if row["source_session_id"] in wanted[key]:
-                        found[key].append(source_from_row(row))
+    by_tenant: dict[str, set[str]] = defaultdict(set)
+    for (tenant, _, _), sessions in wanted.items():
+        by_tenant[tenant] |= sessions
+    for tenant, sessions in sorted(by_tenant.items()):
+        for chunk in chunks(sorted(sessions)):
+            for row in conn.execute(_by_session(conn, tenant, list(chunk))).mappings():
+                key = (tenant, row["scope_key"], row["subject_key"])
+                if row["source_session_id"] in wanted.get(key, ()):
+                    found[key].append(source_from_row(row))
     return found
+
+
+def _by_session(conn: Connection, tenant: str, sessions: list[str]) -> Any:
+    """The fact statements of ``sessions``, with their entries' keys."""
+    if conn.dialect.name != "postgresql":
+        return (
+            select(Entry.scope_key, Entry.subject_key, *EntrySource.__table__.columns)
+            .join(Entry, (Entry.tenant == EntrySource.tenant) & (Entry.id == EntrySource.entry_id))
+            .where(EntrySource.tenant == tenant,
+                   in_chunk(EntrySource.source_session_id, sessions, conn), Entry.type == "fact")
+        )
+    # Sessions first, one index probe each (LATERAL), whatever the statistics say: planned
+    # from the entries, the read was a scan of every entry of the tenant (issue 13).
+    columns = ", ".join(f"s.{c.name}" for c in EntrySource.__table__.columns)
+    return text(
+        f"SELECT e.scope_key, e.subject_key, {columns} FROM unnest(CAST(:sessions AS text[])) "
+        "AS w(x) CROSS JOIN LATERAL (SELECT * FROM entry_sources WHERE entry_sources.tenant = "
+        ":tenant AND entry_sources.source_session_id = w.x OFFSET 0) AS s CROSS JOIN LATERAL "
+        "(SELECT scope_key, subject_key FROM entries WHERE entries.tenant = s.tenant AND "
+        "entries.id = s.entry_id AND entries.type = 'fact' OFFSET 0) AS e"
+    ).bindparams(tenant=tenant, sessions=pg_array(sessions)).columns(
+        Entry.scope_key, Entry.subject_key, *EntrySource.__table__.columns)
 
 
 def keep_gathering(conn: Connection, found: Mapping[TenantKey, tuple[str, str]]) -> None:

@@ -178,6 +178,8 @@ class EntrySource(Base):
     __table_args__ = (
         Index("ix_entry_sources_entry_id", "tenant", "entry_id"),
         Index("ix_entry_sources_created_at", "created_at"),
+        # A session's statements (store.gathering): migration 0015.
+        Index("ix_entry_sources_session", "source_session_id", "tenant"),
     )
 
 

@@ -4,8 +4,10 @@ An attribute's name does not always say whether it holds one value or several ("
 "sponsor", "houseplant" gather). ``memcurator.gathering`` reads it from the key's statements:
 a value said again after another one in the same session. ``gathering_keys`` remembers each
 key so read, so later batches place its statements as set-valued without reading its history
-again. On PostgreSQL it has the candidate tables' row-level security; the app role may read
-and insert (``store.roles``). Erasure deletes a scope's rows.
+again; the gate finds a batch's sessions' stored statements through a new index on
+``entry_sources (source_session_id, tenant)``. On PostgreSQL ``gathering_keys`` has the
+candidate tables' row-level security; the app role may read and insert (``store.roles``).
+Erasure deletes a scope's rows.
 
 Revision ID: 0015
 Revises: 0014
@@ -35,6 +37,8 @@ def upgrade() -> None:
         sa.Column("reason", sa.Text(), nullable=False),
         sa.PrimaryKeyConstraint("tenant", "scope_key", "subject_key", name="gathering_keys_pkey"),
     )
+    # The gate reads a batch's sessions' stored statements by session, not by key history.
+    op.create_index("ix_entry_sources_session", "entry_sources", ["source_session_id", "tenant"])
     if op.get_context().dialect.name == "postgresql":
         op.execute("ALTER TABLE gathering_keys ENABLE ROW LEVEL SECURITY")
         op.execute(
