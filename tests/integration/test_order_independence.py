@@ -51,6 +51,7 @@ GATHERED = [
     "Also allergic to peanuts",
     "Allergic to shellfish",
 ]
+CRAFTS = {"knitting": "I knit", "pottery": "I do pottery", "woodwork": "Does some woodwork"}
 KINDS = ["user_message", "user_message", "tool_result", "agent_inference"]
 # Free text no lexicon keys: each is keyed by its wording (restated word for word, or in another
 # case with a closing stop) or by the attribute it names ("coffee order"), changed once.
@@ -87,6 +88,13 @@ def streams(draw: st.DrawFn) -> list[dict[str, Any]]:
     for text in draw(st.lists(st.sampled_from(GATHERED), max_size=3)):
         hour = draw(st.integers(1, 120)) * 24
         candidates.append(statement("allergies", text.split()[-1], text, hour, len(candidates)))
+    for value, session, hour in draw(st.lists(st.tuples(
+            st.sampled_from(sorted(CRAFTS)), st.integers(0, 2), st.integers(0, 3)), max_size=6)):
+        # A key whose name reads as single-valued; a value said again in one session makes it
+        # gather (memcurator.gathering), and its history is placed again.
+        doc = statement("craft", value, CRAFTS[value], 24 * session + hour, len(candidates))
+        doc["source"]["session_id"] = f"s_craft_{session}"
+        candidates.append(doc)
     for text in draw(st.lists(st.sampled_from(UNLISTED), max_size=4)):
         hour = draw(st.integers(0, 5)) * 24
         candidates.append(statement("unlisted", "", text, hour, len(candidates),
