@@ -2,7 +2,8 @@
 
 A duration is one value however it is spelled: "two weeks", "14-day", "14 days" and "a
 fortnight" are all ``14d``; "one week" and "seven days" are ``7d``; "a quarter of an hour" and
-"15 minutes" are ``15min``. An ordinal is its number ("4th floor" / "floor four"). A month or
+"15 minutes" are ``15min``; "30 days", "a month" and "one month" are ``1mo``, "a year",
+"12 months" and "365 days" ``12mo``. An ordinal is its number ("4th floor" / "floor four"). A month or
 weekday abbreviation is the name ("Dec" / "December", "Thu" / "Thursday"); the ones that are
 also English words ("may", "sat", "sun", "wed", "mar") are left alone. Stems in, stems out;
 pure standard library.
@@ -24,8 +25,12 @@ ABBREVIATIONS = dict(re.findall(r"(\w+):(\w+)", (
 _UNITS = {
     "second": ("s", 1), "sec": ("s", 1), "minut": ("min", 1), "min": ("min", 1),
     "hour": ("min", 60), "hr": ("min", 60), "day": ("d", 1), "week": ("d", 7),
-    "wk": ("d", 7), "fortnight": ("d", 14),
+    "wk": ("d", 7), "fortnight": ("d", 14), "month": ("mo", 1), "year": ("mo", 12),
 }
+# Days that make whole months, as retention periods and notice periods are written ("30 days"
+# is "one month", "90 days" three, "365 days" a year): read in months.
+_MONTHS = {30: 1, 31: 1, 60: 2, 61: 2, 62: 2, 90: 3, 91: 3, 92: 3, 180: 6, 181: 6, 182: 6,
+           183: 6, 184: 6, 365: 12, 366: 12, 730: 24, 731: 24}
 # "a"/"an" count one of a unit, but not of seconds: "a second reviewer" is the other one.
 _ONE = frozenset({"a", "an", "1"})
 _PARTS = {"quarter": "15min", "half": "30min"}  # "a quarter of an hour", "half an hour"
@@ -33,7 +38,7 @@ _PARTS = {"quarter": "15min", "half": "30min"}  # "a quarter of an hour", "half 
 
 def _hour_after(stems: list[str], at: int) -> int:
     """How many stems after a "quarter"/"half" spell "(of) an hour", or 0."""
-    for words in (["of", "an", "hour"], ["an", "hour"]):
+    for words in (["of", "an", "hour"], ["an", "hour"], ["hour"]):  # "a quarter-hour"
         if stems[at : at + len(words)] == words:
             return len(words)
     return 0
@@ -59,8 +64,11 @@ def durations(stems: list[str]) -> list[str]:
             continue
         unit = _UNITS.get(stems[i + 1]) if i + 1 < len(stems) else None
         if unit and (stem.isdigit() or (stem in _ONE and unit[0] != "s")):
-            count = 1 if stem in _ONE else int(stem)
-            out.append(f"{count * unit[1]}{unit[0]}")
+            count = (1 if stem in _ONE else int(stem)) * unit[1]
+            if unit[0] == "d" and count in _MONTHS:
+                out.append(f"{_MONTHS[count]}mo")
+            else:
+                out.append(f"{count}{unit[0]}")
             i += 2
             continue
         if stem == "fortnight":

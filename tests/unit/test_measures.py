@@ -24,6 +24,15 @@ from memcurator.wording import _analyse
         (["half", "the", "team"], ["half", "the", "team"]),
         (["a", "second", "review"], ["a", "second", "review"]),  # the other one, not 1 s
         (["30", "second"], ["30s"]),
+        (["a", "quarter", "hour"], ["a", "15min"]),  # "a quarter-hour"
+        (["1", "month"], ["1mo"]),
+        (["30", "day"], ["1mo"]),  # days that make whole months are months
+        (["90", "day"], ["3mo"]),
+        (["a", "year"], ["12mo"]),
+        (["365", "day"], ["12mo"]),
+        (["12", "month"], ["12mo"]),
+        (["28", "day"], ["28d"]),
+        (["the", "month", "of", "may"], ["the", "month", "of", "may"]),  # no count
     ],
 )
 def test_a_duration_is_one_stem_in_its_base_unit(stems: list[str], expected: list[str]) -> None:
