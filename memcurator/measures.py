@@ -3,10 +3,10 @@
 A duration is one value however it is spelled: "two weeks", "14-day", "14 days" and "a
 fortnight" are all ``14d``; "one week" and "seven days" are ``7d``; "a quarter of an hour" and
 "15 minutes" are ``15min``; "30 days", "a month" and "one month" are ``1mo``, "a year",
-"12 months" and "365 days" ``12mo``. An ordinal is its number ("4th floor" / "floor four"). A month or
-weekday abbreviation is the name ("Dec" / "December", "Thu" / "Thursday"); the ones that are
-also English words ("may", "sat", "sun", "wed", "mar") are left alone. Stems in, stems out;
-pure standard library.
+"12 months" and "365 days" ``12mo``. An ordinal is its number ("4th floor" / "floor four"). A
+month or weekday abbreviation is the name ("Dec" / "December", "Thu" / "Thursday"); the ones
+that are also English words ("may", "sat", "sun", "wed", "mar") are left alone. Stems in,
+stems out; pure standard library.
 """
 
 from __future__ import annotations

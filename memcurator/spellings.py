@@ -71,9 +71,18 @@ def one_value(text: str) -> str:
         text = _SPOKEN_NUMBER.sub(_spoken_number, text)
     if _LARGE_HINT.search(text):  # "80,000", "eighty thousand", "80k", "44 point 1": digits
         text = _SCALED.sub(_scaled, _POINT.sub(_point, _GROUPED.sub(_grouped, text)))
+    if "ouble" in text or "riple" in text:  # "double-A" is AA, "triple-A" AAA
+        text = _REPEATED_LETTER.sub(_repeated_letter, text)
     if "over" in text.lower():  # "over 500 USD" is a bound, not "instead of 500"
         text = _OVER_PLAIN.sub(r"\1", _OVER_NUMBER.sub("above ", text))
     return text
+
+
+_REPEATED_LETTER = re.compile(r"\b(double|triple)[- ]([A-Z])\b", re.I)
+
+
+def _repeated_letter(match: re.Match[str]) -> str:
+    return match[2].upper() * (2 if match[1].lower() == "double" else 3)
 
 
 _OVER_NUMBER = re.compile(r"\bover\s+(?=(?:(?:usd|eur|gbp|jpy|inr)\s+)?\d)", re.I)

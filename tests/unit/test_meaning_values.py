@@ -367,6 +367,9 @@ def test_two_distributions_are_two_values() -> None:
     ("Two thousand copies.", "2000 copies."),
     ("Numbers as 1,234.56 please.", "Numbers as 1,234.56 please."),  # a format, not a number
     ("Sold at point of sale.", "Sold at point of sale."),
+    ("Needs double-A conformance.", "Needs AA conformance."),
+    ("A triple-A rating.", "A AAA rating."),
+    ("A double room.", "A double room."),
 ])
 def test_a_large_or_decimal_number_is_read_as_its_digits(text: str, read: str) -> None:
     assert one_value(text) == read
