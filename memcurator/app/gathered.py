@@ -15,7 +15,7 @@ from sqlalchemy import Connection
 
 from memcurator.decisions import NewEntry
 from memcurator.gathering import returning_value
-from memcurator.keys import FACT_PREFIX
+from memcurator.keys import FACT_PREFIX, key_attribute
 from memcurator.resolve import Statement, Timeline
 from memcurator.tenancy import tenant_of
 from store.gathering import keep_gathering, known_gathering, session_statements
@@ -59,7 +59,6 @@ def read_gathering(
         timeline = timelines[key] = load_timelines(conn, entries, full=True)[key]
         timeline.kind, timeline.regather = "set", True
         noted = statement.memory_id if statement.memory_id in ids else entries[0].id
-        attribute = key[2].rsplit("/", 1)[-1]
-        notes[noted] = f"{attribute} read as gathering values: {reason}"
+        notes[noted] = f"{key_attribute(key[2])} read as gathering values: {reason}"
     keep_gathering(conn, found)
     return notes

@@ -308,13 +308,10 @@ def place_and_write(
             placed_events = timeline.resolve(entries)
         events.update(placed_events)
         for entry in entries:
-            if note := gathering.get(entry.id):
-                first = events[entry.id][0]
-                events[entry.id][0] = replace(first, reason=f"{first.reason}; {note}")
-        for entry in entries:
-            if read_as := _attribute_read_as(entry):
-                first = events[entry.id][0]
-                events[entry.id][0] = replace(first, reason=f"{first.reason}; {read_as}")
+            for said in (gathering.get(entry.id), _attribute_read_as(entry)):
+                if said:
+                    first = events[entry.id][0]
+                    events[entry.id][0] = replace(first, reason=f"{first.reason}; {said}")
             if entry.supersedes and not timeline.holds(entry.supersedes):
                 # Rule 5 compares one scope and key only: say so rather than ignore it silently.
                 first = events[entry.id][0]
