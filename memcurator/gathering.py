@@ -5,29 +5,40 @@ An attribute's name does not always say whether it holds one value or several: "
 "checked_bags" or "estimates" hold one. ``memcurator.cardinality`` reads the name; this reads
 what was said. Within one conversation a single-valued attribute changes at most the way
 people change their minds: "window, then aisle". A value that comes back after another one in
-the same session ("I knit ... I do pottery ... I knit Fair Isle jumpers"), without a word of
-revision ("switched back to", "Correction:") and without being negated, is two values held at
-once: the attribute gathers them.
+the same session ("I knit ... I do pottery ... I knit Fair Isle jumpers"), or a third value
+after two, without a word of revision ("switched back to", "Correction:"), is two values held
+at once: the attribute gathers them.
 
-The verdict is a function of the key's statements alone, whatever order they arrive in: a
-statement added to a session can make a value return, never stop one from returning. So a key
-once read as gathering stays so, and placing its whole history again under that reading
-(``store.gathering``) gives the history one batch of all its statements would.
+Only what a person or a tool said takes part: a statement with no explicit value, a negated one
+("doesn't want the aisle": not a value held) or an agent's inference does not. A session is a
+conversation: the statements of a pattern lie within a day of one another, so a session id a
+client keeps for weeks does not stretch it.
 
-Compared on the subject's value as the extractor gave it (case and spacing folded); a
-statement without a value takes no part.
+Two values are one when they are written alike as the meaning check reads them (``_analyse``:
+"two weeks" / "14 days"), when one's words are inside the other's ("window" / "window seat",
+"2 bags" / "1 or 2 bags"), or when one is the other written out further or a kind of it. The
+verdict asks whether some three statements of a session form the pattern, so it depends only on
+the set of statements: adding one can make a pattern, never unmake one, whatever the order they
+arrive in. A key once read as gathering stays so, and placing its whole history again under that
+reading (``store.gathering``) gives the history one batch of all its statements would.
 """
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from collections.abc import Iterable
+from datetime import timedelta
+from functools import lru_cache
 
+from memcurator.listed_values import written_out
 from memcurator.resolve import Statement
-from memcurator.wording import _analyse, _stem
+from memcurator.vocabulary import SourceKind
+from memcurator.wording import _analyse
 
 __all__ = ["returning_value"]
+
+# The statements of one pattern lie within this span of one another: one conversation.
+CONVERSATION = timedelta(days=1)
 
 
 def _fold(value: str | None) -> str:
@@ -36,30 +47,51 @@ def _fold(value: str | None) -> str:
     return f"'{folded}'" if folded else ""
 
 
-def _listed(values: list[str]) -> str:
-    return " and ".join(dict.fromkeys(values))
+@lru_cache(maxsize=8192)
+def _same_value(a: str, b: str) -> bool:
+    """One value written twice (``a`` and ``b`` folded): see the module's docstring."""
+    if a == b:
+        return True
+    ta, tb = _analyse(a.strip("'")), _analyse(b.strip("'"))
+    if ta.values and tb.values and (ta.values <= tb.values or tb.values <= ta.values):
+        return True
+    if ta.norm == tb.norm:
+        return True
+    pair = (a.strip("'"), b.strip("'"))
+    return bool(written_out(pair) or written_out((pair[1], pair[0])))
+
+
+def _takes_part(s: Statement) -> bool:
+    """A value held, as said by a person, a tool or a document: not negated, not inferred."""
+    return bool(_fold(s.value)) and s.kind != SourceKind.AGENT_INFERENCE and not _analyse(
+        s.content).negs
 
 
 def _revises(content: str) -> bool:
-    """Whether a statement announces a change ("Update: ...", "switched to") or negates."""
-    said = _analyse(content)
-    return said.change is not None or bool(said.negs)
+    """Whether a statement announces a change ("Update: ...", "switched back to")."""
+    return _analyse(content).change is not None
 
 
-def _same_value(a: str, b: str) -> bool:
-    """One value written twice: folded alike, or one's words inside the other's ("window" /
-    "window seat"), so an extractor's varied spelling of one value is not read as two."""
-    words_a, words_b = (frozenset(_stem(w) for w in re.findall(r"[^\W_]+", v)) for v in (a, b))
-    return a == b or (bool(words_a and words_b) and (words_a <= words_b or words_b <= words_a))
-
-
-def _labels(said: list[Statement]) -> list[str]:
-    """The value each statement states, as the first earlier value it is written like."""
-    labels: list[str] = []
-    for s in said:
-        value = _fold(s.value)
-        labels.append(next((v for v in labels if _same_value(v, value)), value))
-    return labels
+def _pattern(said: list[Statement], k: int) -> str | None:
+    """Whether statement ``k`` closes a pattern with two earlier ones of the list (in order,
+    within a conversation of it): the reason, or None."""
+    last, value = said[k], _fold(said[k].value)
+    if _revises(last.content):
+        return None
+    earlier = [(i, _fold(s.value)) for i, s in enumerate(said[:k])
+               if last.valid_from - s.valid_from <= CONVERSATION]
+    for i, first in earlier:
+        if not _same_value(first, value):
+            continue
+        for j, between in earlier:
+            if j > i and not _same_value(between, value) and not _same_value(between, first):
+                return f"{value} said again after {between}"
+    for i, first in earlier:
+        for j, second in earlier:
+            if j > i and not _same_value(first, second) and not _same_value(
+                    first, value) and not _same_value(second, value):
+                return f"{value} said after {first} and {second}"
+    return None
 
 
 def returning_value(statements: Iterable[Statement]) -> tuple[Statement, str] | None:
@@ -67,19 +99,13 @@ def returning_value(statements: Iterable[Statement]) -> tuple[Statement, str] | 
     its session, with the reason for the log; None when there is none."""
     by_session: dict[str, list[Statement]] = defaultdict(list)
     for s in statements:
-        if s.session_id and _fold(s.value):
+        if s.session_id and _takes_part(s):
             by_session[s.session_id].append(s)
     found: list[tuple[Statement, str]] = []
     for session, said in by_session.items():
         said.sort(key=Statement.order)
-        seen: list[str] = []
-        for s, value in zip(said, _labels(said), strict=True):
-            if seen and value != seen[-1] and not _revises(s.content):
-                if value in seen:
-                    found.append((s, f"{value} said again after {seen[-1]} in session {session}"))
-                    break
-                if len(set(seen)) >= 2:
-                    found.append((s, f"{value} said after {_listed(seen)} in session {session}"))
-                    break
-            seen.append(value)
+        for k in range(2, len(said)):
+            if (reason := _pattern(said, k)) is not None:
+                found.append((said[k], f"{reason} in session {session}"))
+                break
     return min(found, key=lambda pair: pair[0].order(), default=None)

@@ -4,9 +4,13 @@ value said again, or a third value, within one session and without a word of rev
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memcurator.gathering import returning_value
 from memcurator.resolve import Statement
@@ -93,3 +97,75 @@ def test_adding_a_statement_never_takes_the_evidence_away() -> None:
     for at, value in itertools.product(range(4), ["knitting", "pottery", "woodwork"]):
         turns = [*base[:at], ("s1", value, f"I do {value}."), *base[at:]]
         assert returning_value(said(*turns)) is not None, (at, value)
+
+
+def test_a_general_value_added_late_leaves_the_evidence_in_place() -> None:
+    """"1 or 2 bags" is written like both "1 bag" and "2 bags": wherever it lands in the
+    session, "2 bags" still comes back after "1 bag" (the reading does not hang on which value
+    arrived first)."""
+    base = [("s1", "2 bags", "Checks 2 bags."), ("s1", "1 bag", "Checks 1 bag."),
+            ("s1", "2 bags", "Checks 2 bags.")]
+    for at in range(4):
+        turns = [*base[:at], ("s1", "1 or 2 bags", "Checks 1 or 2 bags."), *base[at:]]
+        hit = returning_value(said(*turns))
+        assert hit is not None and "'2 bags' said again after '1 bag'" in hit[1], at
+
+
+@pytest.mark.parametrize("between", [
+    ("s1", "aisle", "Doesn't want the aisle."),
+    ("s1", "aisle", "Never books an aisle seat."),
+])
+def test_a_negated_value_between_two_is_not_a_value_held(between: tuple[str, str, str]) -> None:
+    assert returning_value(said(("s1", "window", "Books a window seat."), between,
+                                ("s1", "window", "Window seat, please."))) is None
+
+
+def test_an_agent_inference_takes_no_part() -> None:
+    turns = said(("s1", "window", "Books a window seat."), ("s1", "aisle", "Seems to like aisles."),
+                 ("s1", "window", "Window seat, please."))
+    guessed = [turns[0], replace(turns[1], kind="agent_inference"), turns[2]]
+    assert returning_value(guessed) is None
+    assert returning_value(turns) is not None
+
+
+def test_a_session_id_kept_for_days_is_not_one_conversation() -> None:
+    turns = said(("s1", "window", "Books a window seat."), ("s1", "aisle", "Prefers the aisle."),
+                 ("s1", "window", "Window seat, please."))
+    spread = [replace(s, valid_from=START + timedelta(days=2 * i)) for i, s in enumerate(turns)]
+    assert returning_value(spread) is None
+    close = [replace(s, valid_from=START + timedelta(hours=11 * i)) for i, s in enumerate(turns)]
+    assert returning_value(close) is not None
+
+
+def test_values_the_meaning_check_reads_alike_are_one_value() -> None:
+    """Two spellings of one duration and a second value are two values, not three."""
+    assert returning_value(said(("s1", "two weeks", "Notice: two weeks."),
+                                ("s1", "14 days", "Notice period is 14 days."),
+                                ("s1", "a month", "Update: a month."))) is None
+    hit = returning_value(said(("s1", "two weeks", "Notice: two weeks."),
+                               ("s1", "a month", "A month for seniors."),
+                               ("s1", "14 days", "14 days for juniors.")))
+    assert hit is not None and hit[1].startswith("'14 days' said again after 'a month'")
+
+
+_VALUES = ["window", "window seat", "aisle", "window or aisle", "two weeks", "14 days"]
+_SAID = ["Said so.", "Said so.", "Said so.", "Update: that now.", "Not that one."]
+_TURN = st.tuples(st.sampled_from(["s1", "s2"]), st.sampled_from(_VALUES),
+                  st.sampled_from(_SAID))
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(_TURN, min_size=1, max_size=7), _TURN, st.integers(0, 7),
+       st.randoms(use_true_random=False))
+def test_the_verdict_is_order_free_and_only_grows(
+    turns: list, extra: tuple, at: int, rnd: Any
+) -> None:
+    """Shuffled, the statements give the same verdict; with one more, evidence never goes."""
+    statements = said(*turns)
+    verdict = returning_value(statements)
+    shuffled = list(statements)
+    rnd.shuffle(shuffled)
+    assert returning_value(shuffled) == verdict
+    more = said(*turns[:at], extra, *turns[at:])
+    if verdict is not None:
+        assert returning_value(more) is not None
