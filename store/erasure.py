@@ -30,7 +30,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from itertools import product
 from typing import Any
 
 from sqlalchemy import Connection, Engine, and_, delete, insert, select, text, update
@@ -46,7 +45,15 @@ from store.engine import WRITER, StoreError
 from store.errors import is_transient
 from store.passlock import PassBusy, pass_lock
 from store.queries import entry_in_scope, submitted_in_scope
-from store.tables import SCOPE_KEPT, AuditMark, Entry, EntrySource, TopicMember, WriteLog
+from store.tables import (
+    AuditMark,
+    Entry,
+    EntrySource,
+    GatheringKey,
+    StatementVector,
+    TopicMember,
+    WriteLog,
+)
 from store.timelines import TimelineKey, lock_keys
 
 ACTION = Action.ERASED
@@ -69,6 +76,7 @@ class TenantPlan:
     """What erasing a scope changes in one tenant (ids are unique per tenant only)."""
 
     entry_ids: set[str] = field(default_factory=set)
+    scope_keys: set[str] = field(default_factory=set)  # of the entries in the erased scope
     source_ids: set[str] = field(default_factory=set)
     relinked: dict[str, list[str]] = field(default_factory=dict)
     topic_members: int = 0
@@ -248,6 +256,7 @@ def plan_erasure(
     plan.of(plan.home)
     query = select(Entry.tenant, Entry.id, Entry.scope_key, Entry.type, Entry.subject_key)
     for r in conn.execute(query.where(*_in_scope(scope))):
+        plan.of(r.tenant).scope_keys.add(r.scope_key)
         if (
             locked is None
             or r.subject_key is None
@@ -421,12 +430,13 @@ def _apply_tenant(conn: Connection, tenant: str, part: TenantPlan, seq: int, now
     """Delete and tombstone one tenant's rows: every statement names the tenant, since another
     tenant may use the same ids."""
     tombstone = {"erased_in": seq}
-    # What was kept of the erased scopes' statements: the nightly pass's vectors, the keys
-    # read as gathering (every entry of such a scope is erased: its key names the levels).
-    scopes = {k for c in chunks(sorted(part.entry_ids)) for k in conn.scalars(
+    # What was kept of the erased scopes' statements: the keys read as gathering, of the scope
+    # only; the nightly pass's vectors (a cache), also in the scope of a topic erased with them.
+    touched = {k for c in chunks(sorted(part.entry_ids)) for k in conn.scalars(
         select(Entry.scope_key).where(Entry.tenant == tenant, in_chunk(Entry.id, c, conn)))}
-    for c, kept in product(chunks(sorted(scopes)), SCOPE_KEPT):
-        conn.execute(delete(kept).where(kept.tenant == tenant, in_chunk(kept.scope_key, c, conn)))
+    for kept, scopes in ((GatheringKey, part.scope_keys), (StatementVector, touched)):
+        for c in chunks(sorted(scopes)):
+            conn.execute(delete(kept).where(kept.tenant == tenant, kept.scope_key.in_(c)))
     for chunk in chunks(sorted(part.entry_ids | part.source_ids), width=2):
         conn.execute(
             delete(TopicMember).where(
@@ -435,11 +445,8 @@ def _apply_tenant(conn: Connection, tenant: str, part: TenantPlan, seq: int, now
                 | in_chunk(TopicMember.topic_id, chunk, conn),
             )
         )
-        conn.execute(
-            delete(EntrySource).where(
-                EntrySource.tenant == tenant, in_chunk(EntrySource.memory_id, chunk, conn)
-            )
-        )
+        mine = in_chunk(EntrySource.memory_id, chunk, conn)
+        conn.execute(delete(EntrySource).where(EntrySource.tenant == tenant, mine))
         conn.execute(delete(Entry).where(Entry.tenant == tenant, in_chunk(Entry.id, chunk, conn)))
     # Rows about an erased id keep their ids (``trace`` says "erased"); a rejected candidate's
     # related ids are its own client id, which is the submitter's text, so they go too. Rows
@@ -488,12 +495,5 @@ def _members(conn: Connection, tenant: str, ids: Sequence[str]) -> list[Member]:
     return [rows[i] for i in ids if i in rows]
 
 
-__all__ = [
-    "ErasurePlan",
-    "ErasureRefused",
-    "PassBusy",
-    "TenantPlan",
-    "erase_scope",
-    "plan_erasure",
-    "preview_erasure",
-]
+__all__ = ["ErasurePlan", "ErasureRefused", "PassBusy", "TenantPlan", "erase_scope",
+           "plan_erasure", "preview_erasure"]

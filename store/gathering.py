@@ -14,6 +14,7 @@ from memcurator.resolve import Statement
 from store.bulk import chunks, in_chunk, insert_rows, pg_array
 from store.rows import source_from_row
 from store.tables import Entry, EntrySource, GatheringKey
+from store.timelines import older_keys
 
 __all__ = ["keep_gathering", "known_gathering", "session_statements"]
 
@@ -41,10 +42,14 @@ def session_statements(
     by_tenant: dict[str, set[str]] = defaultdict(set)
     for (tenant, _, _), sessions in wanted.items():
         by_tenant[tenant] |= sessions
+    # A statement stored under the key's older spelling (`subject:u/seat`) is said of the key.
+    older = {(t, old[0], old[2]): (t, s, k) for t, s, k in wanted
+             for old in older_keys((s, "fact", k))}
     for tenant, sessions in sorted(by_tenant.items()):
         for chunk in chunks(sorted(sessions)):
             for row in conn.execute(_by_session(conn, tenant, list(chunk))).mappings():
                 key = (tenant, row["scope_key"], row["subject_key"])
+                key = older.get(key, key)
                 if row["source_session_id"] in wanted.get(key, ()):
                     found[key].append(source_from_row(row))
     return found

@@ -314,6 +314,3 @@ class GatheringKey(Base):
     memory_id: Mapped[str] = mapped_column(String(128))  # the candidate whose value returned
     reason: Mapped[str] = mapped_column(Text)
 
-
-# What is kept of a scope's statements besides its entries: erasing the scope deletes it.
-SCOPE_KEPT = (StatementVector, GatheringKey)

@@ -134,7 +134,7 @@ def load_timelines(
     # Entries keyed before attribute names were canonical (`subject:u/seat`) join the key they
     # now read as (`subject:u/seat_preference`), within the same reach: found again, never
     # rewritten.
-    older = {old: k for k in reach for old in _older_keys(k) if old not in reach}
+    older = {old: k for k in reach for old in older_keys(k) if old not in reach}
     timelines = _load(conn, reach, kinds, policy, older)
     short = [k for k, t in timelines.items() if not reach[k].full and not _covers(t, reach[k])]
     if short:
@@ -203,7 +203,7 @@ def _pin_closed_at_night(versions: list[Version]) -> None:
             v.status, v.valid_to, v.superseded_by = Status.ACTIVE, None, None
 
 
-def _older_keys(key: TimelineKey) -> list[TimelineKey]:
+def older_keys(key: TimelineKey) -> list[TimelineKey]:
     """The spellings a fact key may have been stored under before its attribute was read
     canonically (attributes.legacy_forms)."""
     scope, kind, subject = key

@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, select, text, update
 
 from memcurator.app.ingest import submit
 from store.queries import iter_entries, iter_log
-from store.tables import EntrySource, GatheringKey
+from store.tables import Entry, EntrySource, GatheringKey
 from tests.factories import candidate
 
 SCOPE = {"org_id": "acme", "user_id": "u_1"}
@@ -128,3 +128,36 @@ def test_erasing_a_scope_forgets_its_gathering_keys(engine: Engine) -> None:
     with engine.connect() as conn:
         assert list(conn.execute(select(GatheringKey.subject_key)).scalars()) == [
             "subject:u_2/craft"]
+
+
+def test_a_statement_stored_under_an_older_spelling_of_the_key_is_read(engine: Engine) -> None:
+    """The session's statements are read under every spelling the key was stored under: the
+    window said before attribute names were read canonically (`seat`) comes back after aisle."""
+    submit([seat("a", 3, 0, "window", "Window seat for the first leg.")], engine=engine)
+    with engine.begin() as conn:  # as a store written before `seat_preference` was canonical
+        conn.execute(text("UPDATE entries SET subject_key = 'subject:u_1/seat'"))
+    submit([seat("b", 3, 5, "aisle", "Aisle for the second leg."),
+            seat("c", 3, 9, "window", "Window seat for the third leg.")], engine=engine)
+    with engine.connect() as conn:
+        kept = conn.execute(select(GatheringKey.subject_key, GatheringKey.reason)).all()
+    assert [tuple(row) for row in kept] == [
+        ("subject:u_1/seat_preference", "'window' said again after 'aisle' in session s_day3")]
+
+
+def test_erasing_a_person_leaves_another_scopes_gathering_keys(engine: Engine) -> None:
+    """A topic of another scope that held only the person's statements is erased with them;
+    that scope's keys read as gathering are not the person's and stay."""
+    from store.erasure import erase_scope
+
+    team = {"org_id": "acme", "team_id": "t_1"}
+    mine = [{**c, "id": f"t_{c['id']}", "scope": team,
+             "subject": {**c["subject"], "entity": "t_1"}} for c in SESSION_3]
+    submit([*SESSION_3, *mine], engine=engine)
+    with engine.begin() as conn:  # a team topic whose only member is the person's statement
+        conn.execute(update(Entry).where(Entry.id == "t_k3").values(
+            subject_key="topic:psql/k3", links=["k3"]))
+    erase_scope(engine, {"user_id": "u_1"}, requested_by="dpo")
+    with engine.connect() as conn:
+        assert list(conn.execute(select(GatheringKey.subject_key)).scalars()) == [
+            "subject:t_1/craft"]
+        assert conn.execute(select(Entry.id).where(Entry.id == "t_k3")).first() is None
