@@ -11,10 +11,11 @@ says otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from memcurator.cardinality import Cardinality
 from memcurator.consolidation import Observation, Placement, Promotion
 from memcurator.keys import key_attribute
 from memcurator.meaning import cardinality, relate
@@ -42,16 +43,18 @@ def place_promotions(
     promotions: Sequence[Promotion],
     observations: Mapping[str, Observation],
     facts: Mapping[tuple[str, str], ActiveFact],
+    gathering: Set[tuple[str, str]] = frozenset(),
 ) -> list[Promotion]:
     """Each promotion with its placement, in order: a fact a promotion inserted is the one
-    the next promotion of that key meets."""
+    the next promotion of that key meets. Under a key of ``gathering`` (its statements showed
+    it gathering values, ``memcurator.gathering``) values are a set, whatever its name says."""
     current = dict(facts)
     placed = []
     for p in promotions:
         obs = observations[p.observation_id]
         key = (obs.scope_key, obs.subject_key) if obs.subject_key is not None else None
         existing = current.get(key) if key is not None else None
-        placement = placement_of(p, obs, existing)
+        placement = placement_of(p, obs, existing, gathers=key in gathering)
         if key is not None and placement.action in ("insert", "supersede"):
             current[key] = ActiveFact(
                 p.fact_id, key[0], key[1], obs.content, obs.subject_value, p.qualified_at,
@@ -61,12 +64,14 @@ def place_promotions(
     return placed
 
 
-def placement_of(p: Promotion, obs: Observation, fact: ActiveFact | None) -> Placement:
+def placement_of(
+    p: Promotion, obs: Observation, fact: ActiveFact | None, *, gathers: bool = False
+) -> Placement:
     """Rule 4's meaning check, then rule 5's order, between a promotion and the fact."""
     if fact is None:
         return Placement("insert", p.fact_id)
     attribute = key_attribute(fact.subject_key)
-    kind = cardinality(attribute)
+    kind: Cardinality = "set" if gathers else cardinality(attribute)
     judgement = relate(
         fact.content, obs.content, old_value=fact.value, new_value=obs.subject_value, kind=kind,
         attribute=attribute,

@@ -23,7 +23,7 @@ from sqlalchemy import Connection
 
 from memcurator.app.leftovers import consolidate_leftovers
 from memcurator.consolidation import Observation, PassPlan, Policy, plan_partition
-from memcurator.keys import tool_key
+from memcurator.keys import FACT_PREFIX, tool_key
 from memcurator.promotion import place_promotions
 from memcurator.steps import (
     FIGURES,
@@ -35,6 +35,7 @@ from memcurator.steps import (
     cutoff_of,
 )
 from store.engine import set_tenants, without_jit
+from store.gathering import known_gathering
 from store.pass_changes import changed_scopes
 from store.pass_reads import (
     Stamp,
@@ -257,7 +258,10 @@ def _placed(conn: Connection, w: _TenantWork) -> PassPlan:
         if (o := by_id[p.observation_id]).subject_key is not None
     ]
     facts = load_active_facts(conn, w.tenant, keys)
-    return replace(current, promotions=place_promotions(current.promotions, by_id, facts))
+    facts_keys = [(w.tenant, scope, key) for scope, key in keys if key.startswith(FACT_PREFIX)]
+    gathering = {(scope, key) for _, scope, key in known_gathering(conn, facts_keys)}
+    return replace(current, promotions=place_promotions(current.promotions, by_id, facts,
+                                                        gathering))
 
 
 def _without_concurrent_changes(conn: Connection, w: _TenantWork) -> PassPlan:

@@ -346,3 +346,26 @@ def test_a_promoted_observation_that_says_the_same_as_the_fact_under_its_key_mer
     window = entry(engine, "f_window")
     assert window["status"] == "active" and window["evidence"] == 4
     assert not [e for e in iter_log(engine, action="superseded")]
+
+
+def test_a_promotion_under_a_key_read_as_gathering_adds_its_value(engine: Engine) -> None:
+    """"craft" reads as single-valued by its name; its statements showed it gathering values
+    (knitting came back after pottery in one session), so the nightly pass's promoted
+    woodworking adds its evidence to the set's fact instead of superseding it."""
+    def craft(kind: str, session: str, at: str, value: str, **overrides: object) -> dict:
+        doc = seat(kind, session, at, f"Does {value}", **overrides)
+        doc["subject"] = {"entity": "user", "attribute": "craft", "value": value}
+        return doc
+
+    said = [craft("fact", "s_0", f"2025-03-01T08:0{i}:00Z", v, id=f"f_{i}")
+            for i, v in enumerate(["knitting", "pottery", "knitting"])]
+    seen = [craft("observation", f"s_{i}", f"2025-03-0{i + 1}T09:00:00Z", "woodworking")
+            for i in (1, 2, 3)]
+    ingest(engine, said + seen)
+    [report] = run_pass(engine, date(2025, 3, 4))
+    assert report.figures["promoted"] == 1
+    assert not [e for e in iter_log(engine, action="superseded")]
+    [fact] = [e for e in iter_entries(engine) if e["type"] == "fact"]
+    [promoted] = [e for e in iter_log(engine, action="promoted")]
+    assert promoted["payload"]["fact_id"] == fact["id"]
+    assert sorted(fact["subject"]["value"].split(", ")) == ["knitting", "pottery"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from memcurator.consolidation import Observation, Promotion
@@ -67,3 +68,17 @@ def test_a_second_promotion_of_the_key_meets_the_fact_the_first_one_made() -> No
     )
     assert [p.placement.action for p in placed if p.placement] == ["supersede", "merge"]
     assert placed[1].placement is not None and placed[1].placement.fact_id == "f_new"
+
+
+def test_under_a_key_read_as_gathering_a_promotion_adds_a_value() -> None:
+    """"craft" reads as single-valued by its name; once its statements showed it gathering
+    (``gathering_keys``), a promoted "pottery" joins "knitting" instead of replacing it."""
+    craft = "subject:u_1/craft"
+    obs = replace(seen("Does pottery on Thursdays"), subject_key=craft, subject_value="pottery")
+    knits = replace(fact("Knits jumpers"), subject_key=craft, value="knitting")
+    facts = {(SCOPE, craft): knits}
+    [by_name] = place_promotions([promoted()], {"o_1": obs}, facts)
+    [read] = place_promotions([promoted()], {"o_1": obs}, facts, {(SCOPE, craft)})
+    assert by_name.placement is not None and by_name.placement.action == "supersede"
+    assert read.placement is not None and read.placement.action == "merge"
+    assert read.placement.fact_id == "f_old"
