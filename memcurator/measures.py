@@ -29,8 +29,7 @@ _UNITS = {
 }
 # Days that make whole months, as retention periods and notice periods are written ("30 days"
 # is "one month", "90 days" three, "365 days" a year): read in months.
-_MONTHS = {30: 1, 31: 1, 60: 2, 61: 2, 62: 2, 90: 3, 91: 3, 92: 3, 180: 6, 181: 6, 182: 6,
-           183: 6, 184: 6, 365: 12, 366: 12, 730: 24, 731: 24}
+_MONTHS = {30: 1, 60: 2, 90: 3, 180: 6, 365: 12, 730: 24}
 # "a"/"an" count one of a unit, but not of seconds: "a second reviewer" is the other one.
 _ONE = frozenset({"a", "an", "1"})
 _PARTS = {"quarter": "15min", "half": "30min"}  # "a quarter of an hour", "half an hour"

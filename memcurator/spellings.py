@@ -88,16 +88,15 @@ def _repeated_letter(match: re.Match[str]) -> str:
 _OVER_NUMBER = re.compile(r"\bover\s+(?=(?:(?:usd|eur|gbp|jpy|inr)\s+)?\d)", re.I)
 # "over" as a particle or a plain preposition of time: "hands over on Wednesday", "took over
 # the rota", "over lunch", "over the phone", "over the weekend". Only "X over Y" between two
-# choices ("window over aisle", "Slack over email") rules Y out; these do not.
+# choices ("window over aisle", "Slack over email") rules Y out; these do not. Verbs only in
+# forms that are no noun or name: "chat over calls", "Go over Rust", "left over right" are
+# choices.
 _OVER_PLAIN = re.compile(
-    r"\b((?:hand|hands|handed|handing|take|takes|took|taken|taking|go|goes|went|gone|going|"
-    r"look|looks|looked|looking|turn|turns|turned|turning|pass|passes|passed|passing|come|"
-    r"comes|came|coming|think|thinks|thought|thinking|start|starts|started|starting|sign|"
-    r"signs|signed|signing|carry|carries|carried|carrying|roll|rolls|rolled|rolling|hold|"
-    r"holds|held|holding|left|stay|stays|stayed|staying|sleep|sleeps|slept|read|reads|"
-    r"check|checks|checked|checking|talk|talks|talked|talking|chat|chats|chatted|run|runs|"
-    r"ran|running|tick|ticks|ticked|ticking|flip|flips|flipped|mull|mulls|mulled|won|win|"
-    r"wins|fall|falls|fell|boil|boils|boiled)\s+)over\b"
+    r"\b((?:hands|handed|handing|take|takes|took|taken|taking|goes|went|gone|going|looked|"
+    r"looking|turned|turning|passed|passing|come|comes|came|coming|think|thinks|thought|"
+    r"thinking|started|starting|signed|signing|carry|carries|carried|carrying|rolled|rolling|"
+    r"held|holding|stayed|staying|slept|checked|checking|talked|talking|chatted|ran|running|"
+    r"ticked|ticking|flipped|mull|mulls|mulled|fell|boiled)\s+)over\b"
     r"|\bover(?=\s+(?:(?:the\s+(?:(?:past|next|last)\s+)?)?(?:weekends?|summer|winter|holidays?|"
     r"years|months|weeks|night)|lunch|dinner|breakfast|brunch|the\s+(?:phone|radio))\b)",
     re.I)
@@ -124,23 +123,27 @@ _NUMBER_HINT = re.compile(r"hundred|ty[- ](?:one|two|three|four|five|six|seven|e
 # Large and decimal numbers as their digits: "80,000" (not "1,234.56", a number format),
 # "eighty thousand", "a hundred thousand" (once "a hundred" is 100), "80k", "2.5 million",
 # "44 point 1" (once "forty-four" is 44).
-_LARGE_HINT = re.compile(r"thousand|million|point|\d,\d{3}|\dk\b", re.I)
-_GROUPED = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?![.,]?\d)")
+_LARGE_HINT = re.compile(r"thousand|million|\bpoint\b|\d,\d{3}|\dk\b", re.I)
+# Grouped digits are one number when they read as an amount: after a currency sign, or ending
+# in a round group ("80,000", "12,750"); "101,102" is two room numbers.
+_GROUPED = re.compile(r"(?<![\d.,])([$€£¥]?)(\d{1,3}(?:,\d{3})+)(?![.,]?\d)")
 _ONE_WORD = {**_UNITS, **_TEENS, **_TENS, "a": 1, "an": 1}
 _SCALES = {"thousand": 1000, "million": 1000000, "k": 1000}
 _SCALED = re.compile(
-    rf"\b(?P<n>\d+(?:\.\d+)?|{'|'.join(_ONE_WORD)})(?:\s+(?P<scale>thousand|million)\b"
-    r"|(?P<k>k)\b)", re.I)
+    rf"\b(?P<n>\d+(?:\.\d+)?|{'|'.join(_ONE_WORD)})\s+(?P<scale>thousand|million)\b"
+    r"|\b(?P<d>\d+(?:\.\d+)?)(?P<k>k)\b", re.I)
 _DIGIT = rf"(?:\d|{_UNIT}|zero)"
 _POINT = re.compile(rf"\b(\d+|{_UNIT}|zero) point ({_DIGIT}(?:[ -]{_DIGIT})*)\b", re.I)
 
 
 def _grouped(match: re.Match[str]) -> str:
+    if not match[1] and not match[2].endswith("0"):
+        return match[0]
     return match[0].replace(",", "")
 
 
 def _scaled(match: re.Match[str]) -> str:
-    n = match["n"].lower()
+    n = (match["n"] or match["d"]).lower()  # "80k": digits only ("AK" is no number)
     number = float(n) if n[0].isdigit() else _ONE_WORD[n]
     value = number * _SCALES[(match["scale"] or match["k"]).lower()]
     return str(int(value)) if value == int(value) else str(value)

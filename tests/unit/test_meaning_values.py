@@ -370,6 +370,10 @@ def test_two_distributions_are_two_values() -> None:
     ("Needs double-A conformance.", "Needs AA conformance."),
     ("A triple-A rating.", "A AAA rating."),
     ("A double room.", "A double room."),
+    ("Budget $1,234 a month.", "Budget $1234 a month."),
+    ("Rooms 101,102 are ours.", "Rooms 101,102 are ours."),  # two numbers, not 101102
+    ("AK appointment on Monday.", "AK appointment on Monday."),  # "A"+"K" is no thousand
+    ("Flies AK to Anchorage.", "Flies AK to Anchorage."),
 ])
 def test_a_large_or_decimal_number_is_read_as_its_digits(text: str, read: str) -> None:
     assert one_value(text) == read
@@ -393,6 +397,10 @@ def test_a_restatement_with_a_particle_over_is_the_same_value() -> None:
 @pytest.mark.parametrize(("old", "new"), [
     ("Prefers window seats.", "Prefers aisle over window."),
     ("Uses email for updates.", "Slack over email for updates."),
+    ("Prefers calls.", "Prefers chat over calls."),
+    ("Writes Rust.", "Prefers Go over Rust."),
+    ("Prefers the right lane.", "Prefers left over right."),
+    ("Likes a swim.", "Likes a run over a swim."),
 ])
 def test_over_between_two_choices_still_rules_one_out(old: str, new: str) -> None:
     assert _analyse(new).denied

@@ -32,6 +32,9 @@ from memcurator.wording import _analyse
         (["365", "day"], ["12mo"]),
         (["12", "month"], ["12mo"]),
         (["28", "day"], ["28d"]),
+        (["31", "day"], ["31d"]),  # 30 and 31 days are two retention periods
+        (["366", "day"], ["366d"]),
+        (["62", "day"], ["62d"]),
         (["the", "month", "of", "may"], ["the", "month", "of", "may"]),  # no count
     ],
 )
