@@ -6,13 +6,13 @@ An attribute's name does not always say whether it holds one value or several: "
 what was said. Within one conversation a single-valued attribute changes at most the way
 people change their minds: "window, then aisle". A value that comes back after another one in
 the same session ("I knit ... I do pottery ... I knit Fair Isle jumpers"), or a third value
-after two, without a word of revision ("switched back to", "Correction:"), is two values held
-at once: the attribute gathers them.
+after two, without a word of revision or a negation ("switched back to", "Correction:", "no
+longer"), is two values held at once: the attribute gathers them.
 
-Only what a person or a tool said takes part: a statement with no explicit value, a negated one
-("doesn't want the aisle": not a value held) or an agent's inference does not. A session is a
-conversation: the statements of a pattern lie within a day of one another, so a session id a
-client keeps for weeks does not stretch it.
+Only what a person or a tool said takes part: a statement with no explicit value, one whose
+negation governs its value ("doesn't want the aisle": not a value held) or an agent's inference
+does not. A session is a conversation: the statements of a pattern lie within a day of one
+another, so a session id a client keeps for weeks does not stretch it.
 
 Two values are one when they are written alike as the meaning check reads them (``_analyse``:
 "two weeks" / "14 days"), when one's words are inside the other's ("window" / "window seat",
@@ -32,6 +32,7 @@ from functools import lru_cache
 
 from memcurator.listed_values import written_out
 from memcurator.resolve import Statement
+from memcurator.variants import _same_word
 from memcurator.vocabulary import SourceKind
 from memcurator.wording import _analyse
 
@@ -62,14 +63,23 @@ def _same_value(a: str, b: str) -> bool:
 
 
 def _takes_part(s: Statement) -> bool:
-    """A value held, as said by a person, a tool or a document: not negated, not inferred."""
-    return bool(_fold(s.value)) and s.kind != SourceKind.AGENT_INFERENCE and not _analyse(
-        s.content).negs
+    """A value held, as said by a person, a tool or a document: not inferred, and not negated
+    by a negation that governs it ("Don't forget this one too: Georgian food" holds it)."""
+    if not _fold(s.value) or s.kind == SourceKind.AGENT_INFERENCE:
+        return False
+    said = _analyse(s.content)
+    if not said.negs or not said.scope:
+        return not said.negs  # a negation with no scope to tell may be of the value
+    value = _analyse(str(s.value).replace("_", " "))
+    words = value.values | value.names
+    return not any(t in words or any(_same_word(t, u) for u in words) for t in said.scope)
 
 
 def _revises(content: str) -> bool:
-    """Whether a statement announces a change ("Update: ...", "switched back to")."""
-    return _analyse(content).change is not None
+    """Whether a statement announces a change ("Update: ...", "switched back to") or negates
+    something ("No longer books the aisle; window it is"): it may bring a value back."""
+    said = _analyse(content)
+    return said.change is not None or bool(said.negs)
 
 
 def _pattern(said: list[Statement], k: int) -> str | None:

@@ -120,6 +120,13 @@ def test_a_negated_value_between_two_is_not_a_value_held(between: tuple[str, str
                                 ("s1", "window", "Window seat, please."))) is None
 
 
+def test_a_negation_that_governs_something_else_leaves_the_value_held() -> None:
+    hit = returning_value(said(("s1", "ethiopian", "Enjoys Ethiopian cooking."),
+                               ("s1", "georgian", "Don't forget this one too: Georgian food."),
+                               ("s1", "thai", "I love Thai food.")))
+    assert hit is not None and hit[0].memory_id == "c2"
+
+
 def test_an_agent_inference_takes_no_part() -> None:
     turns = said(("s1", "window", "Books a window seat."), ("s1", "aisle", "Seems to like aisles."),
                  ("s1", "window", "Window seat, please."))
