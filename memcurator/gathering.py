@@ -40,6 +40,9 @@ __all__ = ["returning_value"]
 
 # The statements of one pattern lie within this span of one another: one conversation.
 CONVERSATION = timedelta(days=1)
+# And within this many statements of the key: a bound on a hostile session's cost (real
+# sessions say a key a few times; beyond it, a pattern is looked for among the latest).
+REACH = 32
 
 
 def _fold(value: str | None) -> str:
@@ -84,23 +87,28 @@ def _revises(content: str) -> bool:
 
 def _pattern(said: list[Statement], k: int) -> str | None:
     """Whether statement ``k`` closes a pattern with two earlier ones of the list (in order,
-    within a conversation of it): the reason, or None."""
+    within a conversation of it): the reason, or None. Read over the distinct values before it
+    (where each was first and last said), at most ``REACH`` statements back."""
     last, value = said[k], _fold(said[k].value)
     if _revises(last.content):
         return None
-    earlier = [(i, _fold(s.value)) for i, s in enumerate(said[:k])
-               if last.valid_from - s.valid_from <= CONVERSATION]
-    for i, first in earlier:
-        if not _same_value(first, value):
-            continue
-        for j, between in earlier:
-            if j > i and not _same_value(between, value) and not _same_value(between, first):
-                return f"{value} said again after {between}"
-    for i, first in earlier:
-        for j, second in earlier:
-            if j > i and not _same_value(first, second) and not _same_value(
-                    first, value) and not _same_value(second, value):
-                return f"{value} said after {first} and {second}"
+    first: dict[str, int] = {}
+    final: dict[str, int] = {}
+    for i in range(max(0, k - REACH), k):
+        if last.valid_from - said[i].valid_from <= CONVERSATION:
+            v = _fold(said[i].value)
+            first.setdefault(v, i)
+            final[v] = i
+    for u in first:  # u ... w ... u again
+        if _same_value(u, value):
+            for w in first:
+                if final[w] > first[u] and not _same_value(w, value) and not _same_value(w, u):
+                    return f"{value} said again after {w}"
+    for u in first:  # u ... w ... a third value
+        if not _same_value(u, value):
+            for w in first:
+                if final[w] > first[u] and not _same_value(u, w) and not _same_value(w, value):
+                    return f"{value} said after {u} and {w}"
     return None
 
 
