@@ -76,8 +76,9 @@ def _looks_secret(value: str) -> bool:
     """>= 6 chars with a digit, a symbol or mixed case, and not a word in ordinary casing."""
     if len(value) < 6 or _is_placeholder(value):
         return False
-    # "required", "Required", "SSO-managed" are words; "hunter2!" and "tr0ub4dor" are not.
-    parts = value.split("-")
+    # "required", "Required", "SSO-managed", "bike_share" are words; "hunter2!" and "tr0ub4dor"
+    # are not.
+    parts = re.split(r"[-_]", value)
     return not all(p.isalpha() and (p.islower() or p.isupper() or p.istitle()) for p in parts)
 
 

@@ -195,6 +195,19 @@ def _leaks_token(logged: str) -> bool:
     return any(body[i : i + 8] in logged for i in range(len(body) - 7))
 
 
+@pytest.mark.parametrize(("attribute", "value"), [
+    ("transit_pass", "bike_share"), ("transit_pass", "bus_pass"), ("ski_pass", "full_season"),
+])
+def test_an_attribute_named_pass_with_a_plain_value_is_no_credential(
+    attribute: str, value: str
+) -> None:
+    """"transit_pass: bike_share" read together is a ticket, not a disclosed password (bank G
+    lost 183 of its facts to this before)."""
+    subject = {"entity": "u_1", "attribute": attribute, "value": value}
+    decision = evaluate_line(line(subject=subject, content="Has a bike-sharing subscription."))
+    assert decision.outcome == "accepted", decision
+
+
 @pytest.mark.parametrize(
     ("field", "overrides"),
     [

@@ -429,6 +429,9 @@ def test_bare_tokens_and_common_password_forms_are_found(text: str, kind: str) -
         "pass=true",
         "bypass: Qz7!rT4mK9 the cache",
         "task SK-12345 is done",
+        "transit_pass: bike_share",  # a subject read with its value: a ticket, not a password
+        "transit_pass: bus_pass",
+        "season_pass: ski_resort_access",
     ],
 )
 def test_durable_statements_that_resemble_new_forms_are_kept(text: str) -> None:
@@ -551,3 +554,8 @@ def test_any_text_is_handled_without_error_and_redacting_twice_changes_nothing(t
     clean, kinds = redact(text)
     assert set(kinds) <= set(PII_KINDS)
     assert redact(clean) == (clean, ())
+
+
+@pytest.mark.parametrize("text", ["pass: hunter_2", "db_pass: Tr0ub_4dor", "pass: summer_2024!"])
+def test_a_password_with_underscores_is_still_a_password(text: str) -> None:
+    assert find_credential(text) == "password"
