@@ -5,6 +5,7 @@ prior context?  Two stages answer it, and this module combines them:
 
 * the rules (memcurator.transient_rules) name the kind of chatter and the clause that showed it:
   acknowledgements, hesitation, the speaker's in-progress action, pointers back into the chat;
+  a bracketed note alone ("[image attached]") is a client's placeholder, not a statement;
 * the learned stage (memcurator.transient_learned) scores wording the rules never anticipated by
   its shape, and drops only a high score with no durable shape (memcurator.transient_durable: a
   standing rule, a habit, a preference, an identity, a request on the speaker's behalf).
@@ -31,8 +32,10 @@ Pure standard library, no I/O.
 
 from __future__ import annotations
 
-from memcurator.transient_durable import states_habit
-from memcurator.transient_learned import learned_reason, logit
+import re
+
+from memcurator.transient_durable import durable_shape, states_habit
+from memcurator.transient_learned import learned_reason, logit, tokens_of
 from memcurator.transient_rules import rule_reason
 
 __all__ = ["rule_reason", "sentences", "transient_reason"]
@@ -101,7 +104,27 @@ def sentences(content: str) -> list[str]:
     return [s for s in text.split(". ") if s.strip(" .!?")]
 
 
+# A bracketed note of a few words alone ("[image attached]", "(voice note, 0:14)", "[link
+# removed]", "(forwarded message)"): what a chat client or a transcript put in place of something
+# that is not in the text. Not a statement, unless its words have a durable shape ("(Vegetarian)",
+# "(allergic to nuts)"), which keeps it.
+_PLACEHOLDER = re.compile(r"\s*[\[(<{]([^\[\]()<>{}]{1,60})[\])>}]\s*[.!]?\s*")
+_PLACEHOLDER_WORDS = 4
+_OPENERS = frozenset("[(<{")
+
+
+def _placeholder(content: str) -> str | None:
+    note = _PLACEHOLDER.fullmatch(content)
+    if note is None or len(note[1].split()) > _PLACEHOLDER_WORDS:
+        return None
+    if durable_shape(note[1].lower(), tokens_of(note[1])):
+        return None
+    return f"a placeholder, not a statement ('{content.strip()[:40]}')"
+
+
 def _rules(content: str) -> str | None:
+    if content.lstrip()[:1] in _OPENERS and (placeholder := _placeholder(content)) is not None:
+        return placeholder
     reason = rule_reason(content)
     if reason is not None and states_habit(content):
         return None

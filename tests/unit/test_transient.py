@@ -107,3 +107,21 @@ def test_the_labelled_set_is_dropped_with_high_recall_and_higher_precision() -> 
     print(summary)
     assert len(rows) >= 320
     assert recall >= 0.97 and precision >= 0.99, summary + "\n" + "\n".join(wrong)
+
+
+@pytest.mark.parametrize("note", [
+    "[image attached]", "(voice note, 0:14)", "[link removed]", "(forwarded message)",
+    "(message deleted)", "[audio omitted].", "{sticker}",
+])
+def test_a_bracketed_placeholder_alone_is_not_a_statement(note: str) -> None:
+    reason = transient_reason(note, learned=False)
+    assert reason is not None and reason.startswith("a placeholder, not a statement")
+
+
+@pytest.mark.parametrize("text", [
+    "(Vegetarian)", "(Allergic to nuts)", "(On call Mondays)", "[Uses Jest]",
+    "(User prefers aisle seats on long flights)", "Uses Jest (not Mocha)", "[1] Smith 2020",
+    "(see the runbook, section 4, for the rollback steps)",
+])
+def test_a_bracketed_statement_is_kept(text: str) -> None:
+    assert transient_reason(text, learned=False) is None
