@@ -59,6 +59,27 @@ def test_i_think_before_a_preposition_says_how_someone_thinks_not_a_guess(conten
     assert decision.outcome != "demoted", decision.events[0].reason
 
 
+@pytest.mark.parametrize("content", [
+    "It must be the VPN dropping the connection.",
+    "She must have been busy with the launch.",
+    "The user must be a night owl.",
+    "That must be why the export failed.",
+])
+def test_must_be_after_a_pronoun_or_before_a_noun_phrase_is_a_guess(content: str) -> None:
+    assert evaluate_line(line(content=content, confidence=0.8)).outcome == "demoted"
+
+
+@pytest.mark.parametrize("content", [
+    "Translations must be complete before we ship.",
+    "order_id must be unique within each day's partition.",
+    "Team convention: payroll changes must be in by the 20th.",
+    "Passwords must be rotated every 90 days.",
+])
+def test_must_be_stating_a_rule_is_a_fact(content: str) -> None:
+    decision = evaluate_line(line(content=content, confidence=0.8))
+    assert decision.outcome == "accepted", decision.events[0].reason
+
+
 def test_an_agent_inference_is_demoted_even_when_worded_firmly() -> None:
     source = {"kind": "agent_inference", "ref": "turn_3", "session_id": "s_1"}
     decision = evaluate_line(line(content="The user wants a promotion", source=source))
