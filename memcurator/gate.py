@@ -52,15 +52,14 @@ DEMOTION_FACTOR = FACT_THRESHOLD - 0.01
 
 # "I think" before a clause hedges it; before a preposition it says how someone thinks or what
 # they hold to ("I think in metric", "I believe in code review"): a fact, not a guess. "must be"
-# guesses after a pronoun ("it must be the VPN", "she must have been busy") or before a noun
-# phrase ("the user must be a night owl"); otherwise it states a rule ("Translations must be
-# complete before we ship", "order_id must be unique"): a fact.
+# guesses after a pronoun ("it must be the VPN", "she must have been busy"); after a noun it
+# states a rule ("Translations must be complete before we ship", "Rental car must be an
+# automatic"): a fact.
 _HEDGE = re.compile(
     r"\b(probably|possibly|perhaps|maybe|presumably|apparently|likely|unlikely|"
     r"seems?|seemed|appears? to|might|could be|sounds like|"
     r"(?:it|that|this|he|she|they|you|there|which|who)(?:'s)? must (?:have )?be(?:en)?|"
-    r"must (?:have been|be (?=(?:a|an|the|some|someone|something|his|her|their|your|its|one)"
-    r"\b))|"
+    r"must have been|"
     r"i (?:guess|suppose|assume|suspect|reckon)|i (?:think|believe)(?! (?:in|about|of)\b))\b",
     re.IGNORECASE,
 )
