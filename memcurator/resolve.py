@@ -167,8 +167,7 @@ def recompute(
     ``created_at`` and ``source`` come from the earliest source; for a fact or summary,
     ``content`` and ``valid_from`` from the last refinement in the chain (rule 4: a refinement
     updates content and valid_from, keeps created_at and source); ``valid_since`` is when the
-    version first became current. An observation keeps its first wording.
-    """
+    version first became current. An observation keeps its first wording."""
     assert version.sources, "a version is made of one source at least"
     ordered = sorted(version.sources, key=Statement.order)
     first = ordered[0]
@@ -245,8 +244,7 @@ def compatible(judgement: Judgement, kind: Cardinality) -> bool:
 def rebuild_chain(versions: Iterable[Version], floor: Order | None = None) -> None:
     """Set status, valid_to and superseded_by of a key's facts or summaries from their order
     (from ``floor`` on: those before keep theirs). An inference never supersedes a user
-    statement or tool result: placed after one, it is superseded by it at once (zero length).
-    """
+    statement or tool result: placed after one, it is superseded by it at once (zero length)."""
     chain: list[Version] = []
     live = (v for v in versions if v.status in LIVE and (floor is None or v.order() >= floor))
     for v in sorted(live, key=Version.order):
@@ -271,8 +269,7 @@ def _link(v: Version, status: str, valid_to: datetime | None, by: str | None) ->
 class Timeline:
     """Every version of one (scope, type, subject key), and what this batch did to them.
 
-    ``origin`` maps each loaded stored source to the entry it is recorded under.
-    """
+    ``origin`` maps each loaded stored source to the entry it is recorded under."""
 
     versions: list[Version]
     kind: Cardinality
@@ -290,10 +287,11 @@ class Timeline:
     regather: bool = False  # just read as gathering values: every statement placed again
 
     def resolve(self, entries: list[NewEntry]) -> dict[str, list[LogEvent]]:
-        """Place a batch's new candidates of this key; return the log events of each, by id."""
+        """Place a batch's new candidates of this key; return the log events of each, by id
+        (with none, ``regather``: the stored statements placed again, events under "")."""
         new = sorted((Statement.of(e) for e in entries), key=Statement.order)
-        chained = entries[0].type in CHAINED_TYPES
-        key = entries[0].subject_key or ""
+        first = entries[0] if entries else self.versions[0].entry
+        chained, key = first.type in CHAINED_TYPES, first.subject_key or ""
         if self.attribute is None and key.startswith(FACT_PREFIX):
             self.attribute = key_attribute(key)
         self.failure = same_failure_reason(key)
@@ -301,7 +299,7 @@ class Timeline:
         before = {v.id: v.state() for v in self.versions}
         names = {v.id: v for v in self.versions if v.status == Status.RETIRED}
         held = (s.order() for v in self.versions for s in v.sources or ()) if self.regather else ()
-        reopened, pool = self._reopen(min([new[0].order(), *held]), chained)
+        reopened, pool = self._reopen(min([*(s.order() for s in new[:1]), *held]), chained)
         names.update((v.id, as_stored) for v, as_stored in reopened.items())
         statics.update((s.memory_id, names[self.origin[s.memory_id]].entry) for s in pool)
         joins = self._fold(sorted(pool + new, key=Statement.order), statics, chained)
@@ -455,7 +453,8 @@ class Timeline:
                 payload={"content": src.content, "source_ref": src.ref,
                          "session_id": src.session_id},
             )]
-        events[new[-1].memory_id] += self._changes(before)
+        last = new[-1].memory_id if new else ""
+        events[last] = [*events.get(last, []), *self._changes(before)]
         return events
 
     def _merge_reason(self, judgement: Judgement | None) -> str:

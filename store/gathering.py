@@ -8,15 +8,18 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from sqlalchemy import Connection, select, text, tuple_
+from sqlalchemy import Connection, or_, select, text, tuple_
 
+from memcurator.attributes import legacy_forms
+from memcurator.keys import FACT_PREFIX, key_attribute
 from memcurator.resolve import Statement
 from store.bulk import chunks, in_chunk, insert_rows, pg_array
 from store.rows import source_from_row
 from store.tables import Entry, EntrySource, GatheringKey
 from store.timelines import older_keys
 
-__all__ = ["keep_gathering", "known_gathering", "session_statements"]
+__all__ = ["attribute_readings", "keep_gathering", "keys_of_attribute", "known_gathering",
+           "session_statements"]
 
 TenantKey = tuple[str, str, str]  # tenant, scope_key, subject_key
 
@@ -29,6 +32,39 @@ def known_gathering(conn: Connection, keys: Iterable[TenantKey]) -> dict[TenantK
         query = select(*columns, GatheringKey.reason).where(tuple_(*columns).in_(list(chunk)))
         for row in conn.execute(query):
             found[(row.tenant, row.scope_key, row.subject_key)] = row.reason
+    return found
+
+
+def attribute_readings(
+    conn: Connection, tenant: str, attributes: Iterable[str]
+) -> dict[str, set[tuple[str, str]]]:
+    """Per attribute, the (scope, subject key) of the tenant's keys read as gathering it."""
+    names = sorted(set(attributes))
+    found: dict[str, set[tuple[str, str]]] = defaultdict(set)
+    if not names:
+        return found
+    likes = [GatheringKey.subject_key.like(f"{FACT_PREFIX}%/{a}") for a in names]
+    query = select(GatheringKey.scope_key, GatheringKey.subject_key).where(
+        GatheringKey.tenant == tenant, or_(*likes))
+    for scope, key in conn.execute(query):
+        if (attribute := key_attribute(key)) in names:
+            found[attribute].add((scope, key))
+    return found
+
+
+def keys_of_attribute(conn: Connection, tenant: str, attribute: str) -> set[tuple[str, str]]:
+    """The tenant's fact keys (scope, subject key) whose attribute is ``attribute``, those
+    stored under an older spelling of it named as it now reads. A scan of the tenant's facts:
+    run once an attribute is read as gathering, not per batch."""
+    forms = [attribute, *legacy_forms(attribute)]
+    likes = [Entry.subject_key.like(f"{FACT_PREFIX}%/{f}") for f in forms]
+    query = select(Entry.scope_key, Entry.subject_key).distinct().where(
+        Entry.tenant == tenant, Entry.type == "fact", or_(*likes))
+    found = set()
+    for scope, key in conn.execute(query):
+        entity, _, form = key[len(FACT_PREFIX):].rpartition("/")
+        if form in forms:
+            found.add((scope, f"{FACT_PREFIX}{entity}/{attribute}"))
     return found
 
 

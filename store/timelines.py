@@ -12,7 +12,7 @@ import hashlib
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, select, text, tuple_, update
@@ -142,6 +142,15 @@ def load_timelines(
         timelines.update(_load(conn, whole, kinds, policy,
                                {old: k for old, k in older.items() if k in whole}))
     return timelines
+
+
+def load_whole(conn: Connection, keys: Iterable[TimelineKey]) -> dict[TimelineKey, Timeline]:
+    """Every version of each key, with its sources and those stored under its older spellings,
+    whatever a batch could reach: a key placed again with no new statement (``app.gathered``)."""
+    epoch = datetime(1970, 1, 1, tzinfo=UTC)
+    reach = {k: Reach(epoch, epoch, True, full=True) for k in keys}
+    older = {old: k for k in reach for old in older_keys(k) if old not in reach}
+    return _load(conn, reach, {k: k[2] for k in reach}, Policy.from_settings(Settings()), older)
 
 
 def reached(timeline: Timeline) -> bool:

@@ -308,7 +308,7 @@ def place_and_write(
             placed_events = timeline.resolve(entries)
         events.update(placed_events)
         for entry in entries:
-            for said in (gathering.get(entry.id), _attribute_read_as(entry)):
+            for said in (gathering.notes.get(entry.id), _attribute_read_as(entry)):
                 if said:
                     first = events[entry.id][0]
                     events[entry.id][0] = replace(first, reason=f"{first.reason}; {said}")
@@ -318,6 +318,8 @@ def place_and_write(
                 note = (f"; supersedes {entry.supersedes} not applied: "
                         "not under the same scope and key")
                 events[entry.id][0] = replace(first, reason=first.reason + note)
+    for memory_id, more in gathering.events.items():  # stored keys placed again, as gathering
+        events[memory_id] = [*events[memory_id], *more]
     placed = [
         replace(d, events=(*d.events, *events[d.entry.id])) if d.entry is not None else d
         for d in decisions

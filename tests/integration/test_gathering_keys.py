@@ -161,3 +161,82 @@ def test_erasing_a_person_leaves_another_scopes_gathering_keys(engine: Engine) -
         assert list(conn.execute(select(GatheringKey.subject_key)).scalars()) == [
             "subject:t_1/craft"]
         assert conn.execute(select(Entry.id).where(Entry.id == "t_k3")).first() is None
+
+
+def person(user: str, cid: str, day: int, minute: int, value: str, content: str) -> dict[str, Any]:
+    record = craft(f"{user}_{cid}", day, minute, value, content)
+    record["scope"] = {"org_id": "acme", "user_id": user}
+    record["subject"]["entity"] = user
+    record["source"]["session_id"] = f"s_{user}_day{day}"
+    return record
+
+
+def shows(user: str) -> list[dict[str, Any]]:
+    """A session in which the user's craft values come back: the key's own evidence."""
+    return [person(user, "a", 5, 0, "painting", "I paint."),
+            person(user, "b", 5, 3, "sewing", "I sew."),
+            person(user, "c", 5, 6, "painting", "Painting again on Sunday.")]
+
+
+THIRD = [person("u_3", "k", 1, 0, "knitting", "I knit."),
+         person("u_3", "p", 2, 0, "pottery", "I do pottery.")]
+
+ATTRIBUTE_ARRIVALS = {
+    "one batch": [[*shows("u_1"), *shows("u_2"), *THIRD]],
+    "the third subject first": [THIRD, shows("u_1"), shows("u_2")],
+    "the third subject last": [shows("u_1"), shows("u_2"), THIRD],
+    "between the two": [shows("u_1"), THIRD, shows("u_2")],
+    "one statement at a time, newest first": [[c] for c in reversed(
+        [*shows("u_1"), *THIRD, *shows("u_2")])],
+}
+
+
+def crafts_of(engine: Engine, user: str) -> list[list[str]]:
+    return sorted(sorted((e["subject"]["value"] or "").split(", "))
+                  for e in iter_entries(engine, {"org_id": "acme", "user_id": user})
+                  if e["type"] == "fact")
+
+
+@pytest.mark.parametrize("arrival", list(ATTRIBUTE_ARRIVALS))
+def test_an_attribute_two_subjects_showed_gathering_gathers_for_every_subject(
+    engine: Engine, arrival: str
+) -> None:
+    """u_3 never said two crafts in one session; u_1 and u_2 did, so craft gathers for the
+    tenant and u_3's knitting and pottery are one set, whichever statements came first."""
+    for batch in ATTRIBUTE_ARRIVALS[arrival]:
+        submit(batch, engine=engine)
+    assert crafts_of(engine, "u_3") == [["knitting", "pottery"]]
+    assert crafts_of(engine, "u_1") == [["painting", "sewing"]]
+    with engine.connect() as conn:
+        kept = dict(conn.execute(select(GatheringKey.subject_key, GatheringKey.reason)).all())
+    assert kept["subject:u_3/craft"] == "as 2 other keys of the tenant showed"
+    assert set(kept) == {"subject:u_1/craft", "subject:u_2/craft", "subject:u_3/craft"}
+    superseded = [e for e in iter_entries(engine, {"org_id": "acme", "user_id": "u_3"},
+                                          status="all") if e["status"] == "superseded"]
+    assert superseded == []
+
+
+def test_one_subject_showing_it_is_not_enough(engine: Engine) -> None:
+    submit([*THIRD, *shows("u_1")], engine=engine)
+    assert crafts_of(engine, "u_3") == [["pottery"]]
+    with engine.connect() as conn:
+        kept = list(conn.execute(select(GatheringKey.subject_key)).scalars())
+    assert kept == ["subject:u_1/craft"]
+
+
+def test_a_stored_key_placed_again_says_so_in_the_log(engine: Engine) -> None:
+    submit(THIRD, engine=engine)
+    submit([*shows("u_1"), *shows("u_2")], engine=engine)
+    rows = [r for r in iter_log(engine) if r["memory_id"] in ("u_3_k", "u_3_p")
+            and r["action"] in ("retired", "superseded", "merged", "refined")]
+    assert [(r["action"], r["memory_id"]) for r in rows][-1] == ("retired", "u_3_p")
+    assert rows[-1]["reason"] == "its statements now belong to u_3_k (read as gathering values)"
+
+
+def test_another_tenants_readings_do_not_count(engine: Engine) -> None:
+    """Two subjects of another organisation showed craft gathering: acme's u_3 keeps the
+    reading of its name (an attribute's use is read within a tenant, never across)."""
+    other = [{**c, "scope": {**c["scope"], "org_id": "globex"}}
+             for c in [*shows("u_1"), *shows("u_2")]]
+    submit([*THIRD, *other], engine=engine)
+    assert crafts_of(engine, "u_3") == [["pottery"]]
