@@ -42,12 +42,18 @@ def _hour_after(stems: list[str], at: int) -> int:
             return len(words)
     return 0
 _ORDINAL = re.compile(r"^(\d+)(?:st|nd|rd|th)$")
+# Ordinal words from "third" on ("the fifteenth" / "the 15th"); "first" and "second" have too
+# many other senses ("first-class", "a second reviewer", "second factor") to be numbers.
+_ORDINAL_WORDS = {w: str(n) for n, w in enumerate([
+    "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
+    "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
+    "eighteenth", "nineteenth", "twentieth"], start=3)} | {"thirtieth": "30"}
 
 
 def ordinal(token: str) -> str | None:
-    """The number an ordinal token names ("4th" -> "4"), or None."""
+    """The number an ordinal token names ("4th" -> "4", "fifteenth" -> "15"), or None."""
     match = _ORDINAL.match(token)
-    return match[1] if match else None
+    return match[1] if match else _ORDINAL_WORDS.get(token)
 
 
 def durations(stems: list[str]) -> list[str]:

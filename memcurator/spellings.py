@@ -69,6 +69,8 @@ def one_value(text: str) -> str:
         text = _HYPHEN_RANGE.sub(r"\1 to \2", text)
     if _NUMBER_HINT.search(text):  # "one hundred fifty", "twenty-five": one number
         text = _SPOKEN_NUMBER.sub(_spoken_number, text)
+    if "ty-" in text or "ty " in text:  # "the twenty-first" is the 21st
+        text = _COMPOUND_ORDINAL.sub(_compound_ordinal, text)
     if _LARGE_HINT.search(text):  # "80,000", "eighty thousand", "80k", "44 point 1": digits
         text = _SCALED.sub(_scaled, _POINT.sub(_point, _GROUPED.sub(_grouped, text)))
     if "ouble" in text or "riple" in text:  # "double-A" is AA, "triple-A" AAA
@@ -118,6 +120,19 @@ _SPOKEN_NUMBER = re.compile(
     rf"|(?P<tens>{'|'.join(_TENS)})[- ](?P<unit>{_UNIT}))\b", re.I)
 _NUMBER_HINT = re.compile(r"hundred|ty[- ](?:one|two|three|four|five|six|seven|eight|nine)\b",
                           re.I)
+
+
+# A compound ordinal in words ("twenty-first", "thirty first"): its number, as "21st" reads.
+_ORDINAL_UNITS = {w: n for n, w in enumerate(
+    ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"],
+    start=1)}
+_COMPOUND_ORDINAL = re.compile(
+    rf"\b({'|'.join(_TENS)})[- ]({'|'.join(_ORDINAL_UNITS)})\b", re.I)
+
+
+def _compound_ordinal(match: re.Match[str]) -> str:
+    number = _TENS[match[1].lower()] + _ORDINAL_UNITS[match[2].lower()]
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
 
 
 # Large and decimal numbers as their digits: "80,000" (not "1,234.56", a number format),

@@ -43,8 +43,19 @@ def test_a_duration_is_one_stem_in_its_base_unit(stems: list[str], expected: lis
 
 
 def test_ordinals_are_their_number() -> None:
-    assert [ordinal(t) for t in ("1st", "22nd", "3rd", "4th", "4", "fourth")] == [
-        "1", "22", "3", "4", None, None]
+    assert [ordinal(t) for t in ("1st", "22nd", "3rd", "4th", "4", "fourth", "fifteenth")] == [
+        "1", "22", "3", "4", None, "4", "15"]
+    # "first" and "second" have other senses: "first-class", "a second reviewer"
+    assert [ordinal(t) for t in ("first", "second")] == [None, None]
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Rent is due on the fifteenth", "Rent is due on the 15th"),
+    ("Payday is the twenty-first", "Payday is the 21st"),
+    ("Desk on the third floor", "Desk on the 3rd floor"),
+])
+def test_an_ordinal_in_words_is_its_number(a: str, b: str) -> None:
+    assert _analyse(a).values == _analyse(b).values
 
 
 @pytest.mark.parametrize(
