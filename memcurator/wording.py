@@ -18,7 +18,7 @@ from memcurator.aliases import ALIAS_SPEC, SIGN, SIGNS
 from memcurator.measures import ABBREVIATIONS, durations, ordinal
 from memcurator.phrases import PHRASE_SPEC
 from memcurator.places import EXONYM_SPEC, IANA, ZONE_SPEC
-from memcurator.spellings import DATE_ORDERS, one_value
+from memcurator.spellings import DATE_ORDERS, one_value, part_of_day
 
 # Values are stems. "stopped" stays whole: only the past tense negates ("stops work at 5pm");
 # so do the other removals ("expired" / "expire after 7 days", "closed" / "closes at 6").
@@ -333,6 +333,8 @@ def _analyse(text: str) -> _Text:
         text = _REPLACED_BY.sub(r"\2 instead of \1", text)
     if _FROM_TO.search(text):  # "moved paging from PagerDuty to Opsgenie": Opsgenie, not PagerDuty
         text = _FROM_TO.sub(r"\1\2to \4 instead of \3", text)
+    if "in the" in text or "at night" in text:  # "at seven in the morning" is 7am
+        text = part_of_day(text)
     if _CLOCK_HINT.search(text):  # "2pm", "14:00" and "2 p.m." are one time
         text = _RANGE.sub(r"\1 \2", _CLOCK.sub(_clock, text))  # "22:00-06:00": two ends
     text = one_value(text)  # "DD.MM.YYYY", "9-to-5", "left ear", "closed-source"

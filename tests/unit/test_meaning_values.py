@@ -405,3 +405,17 @@ def test_a_restatement_with_a_particle_over_is_the_same_value() -> None:
 def test_over_between_two_choices_still_rules_one_out(old: str, new: str) -> None:
     assert _analyse(new).denied
     assert relate(old, new).relation == "contradiction"
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Wakes at seven in the morning.", "Wakes at 7 am."),
+    ("Dinner at seven in the evening.", "Dinner at 19:00."),
+    ("Quiet hours start by 10 at night.", "Quiet hours start by 10pm."),
+    ("Standup at 9:30 in the morning.", "Standup at 9:30am."),
+])
+def test_an_hour_with_its_part_of_the_day_is_a_clock_time(a: str, b: str) -> None:
+    assert _analyse(a).values == _analyse(b).values
+
+
+def test_a_count_in_the_morning_is_no_clock_time() -> None:
+    assert "01:00" not in _analyse("Takes one in the morning, one at night.").values
