@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from itertools import permutations
 
-__all__ = ["DATE_ORDERS", "hour_span", "one_value", "part_of_day"]
+__all__ = ["DATE_ORDERS", "HOUR_WORDS", "hour_span", "one_value", "part_of_day"]
 
 # A date format's order, however spelled ("DD.MM.YYYY", "dd/mm/yyyy", "day-month-year",
 # "ISO 8601"): one token naming the order, "dateorderdmy"; the separator is no part of it.
@@ -215,10 +215,10 @@ def hour_span(seq: tuple[str, ...]) -> tuple[int, int] | None:
 # An hour and the part of the day it falls in ("at seven in the morning", "by 10 at night"):
 # the clock time ("at 7am"), read as one by the clock rule after it. Only after a preposition
 # of time: "takes one in the morning" is a pill.
-_HOUR_WORDS = {**_UNITS, "ten": 10, "eleven": 11, "twelve": 12}
+HOUR_WORDS = {**_UNITS, "ten": 10, "eleven": 11, "twelve": 12}  # the hours of a clock face
 _PART_OF_DAY = re.compile(
     r"\b(at|by|from|until|till|before|after|around|about|to|and)\s+(\d{1,2}|"
-    + "|".join(_HOUR_WORDS) + r")(?::(\d\d))?(?:\s+o'?clock)?\s+"
+    + "|".join(HOUR_WORDS) + r")(?::(\d\d))?(?:\s+o'?clock)?\s+"
     r"(?:in\s+the\s+(morning|afternoon|evening)|at\s+night)\b", re.I)
 
 
@@ -229,7 +229,7 @@ def part_of_day(text: str) -> str:
 
 def _part_of_day(match: re.Match[str]) -> str:
     word = match[2].lower()
-    hour = _HOUR_WORDS.get(word) or int(word)
+    hour = HOUR_WORDS.get(word) or int(word)
     if not 1 <= hour <= 12:
         return match[0]
     part = (match[4] or "night").lower()

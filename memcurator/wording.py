@@ -18,7 +18,7 @@ from memcurator.aliases import ALIAS_SPEC, SIGN, SIGNS
 from memcurator.measures import ABBREVIATIONS, durations, ordinal
 from memcurator.phrases import PHRASE_SPEC
 from memcurator.places import EXONYM_SPEC, IANA, ZONE_SPEC
-from memcurator.spellings import DATE_ORDERS, one_value, part_of_day
+from memcurator.spellings import DATE_ORDERS, HOUR_WORDS, one_value, part_of_day
 
 # Values are stems. "stopped" stays whole: only the past tense negates ("stops work at 5pm");
 # so do the other removals ("expired" / "expire after 7 days", "closed" / "closes at 6").
@@ -238,8 +238,6 @@ def _clock(match: re.Match[str]) -> str:
     return f"{hour:02d}:{match[2] or '00'}"
 
 
-_HOURS = {word: n for n, word in enumerate(re.findall(
-    r"\w+", "one two three four five six seven eight nine ten eleven twelve"), start=1)}
 _SPOKEN_TIME = re.compile(r"\b(half|quarter) (past|to) (\w+)\b|\b(\w+) o'?clock\b", re.I)
 # The passive of a replacement: "Standups were replaced by async updates" (one clause).
 _REPLACED_BY = re.compile(r"^([^,;.!?]+?)\s+(?:was|were|is|are|got|has been|have been|been)\s+"
@@ -253,7 +251,7 @@ _FROM_TO = re.compile(r"\b(moved|switched|migrated|changed|went|converted|shifte
 def _spoken_time(match: re.Match[str]) -> str:
     """A time of day in words as H:MM ("half past nine" 9:30, "quarter to ten" 9:45)."""
     word = (match[3] or match[4]).lower()
-    hour = _HOURS.get(word) or (int(word) if word.isdigit() and 0 < int(word) <= 12 else None)
+    hour = HOUR_WORDS.get(word) or (int(word) if word.isdigit() and 0 < int(word) <= 12 else None)
     if hour is None:
         return match[0]
     if match[4]:
