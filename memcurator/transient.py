@@ -35,6 +35,13 @@ from __future__ import annotations
 import re
 
 from memcurator.transient_durable import durable_shape, states_habit
+from memcurator.transient_inflight import (
+    may_frame,
+    narrated_desk_action,
+    offer,
+    pointer,
+    progress,
+)
 from memcurator.transient_learned import learned_reason, logit, tokens_of
 from memcurator.transient_rules import rule_reason
 
@@ -126,6 +133,58 @@ def _rules(content: str) -> str | None:
     if content.lstrip()[:1] in _OPENERS and (placeholder := _placeholder(content)) is not None:
         return placeholder
     reason = rule_reason(content)
+    if reason is None:
+        reason = _desk_action(content)
     if reason is not None and states_habit(content):
         return None
     return reason
+
+
+def _desk_action(content: str) -> str | None:
+    """Each sentence is chatter by the rules or has a frame of the moment with no durable
+    shape (memcurator.transient_inflight): "Let me pull the lab results from the portal",
+    "Want me to ping them?", "Below is a breakdown by region", "Still running, 40% done"."""
+    if len(content) > _DESK_CHARS:
+        return None
+    named = None
+    parts = sentences(content) or [content]
+    clauses = [c for part in parts for c in (_CLAUSES.split(part) if _cut(part) else [part])]
+    for clause in clauses:
+        frame = _moment(clause)
+        if frame is not None:
+            named = named or frame
+        elif len(clauses) == 1 or rule_reason(clause) is None:  # the rules kept it
+            return None
+    return named
+
+
+def _moment(sentence: str) -> str | None:
+    """The frame of the moment ``sentence`` has, unless its shape is durable."""
+    tokens = tokens_of(sentence)
+    question = sentence.rstrip(" .!").endswith("?")
+    if not may_frame(tokens, question):
+        return None
+    if (frame := narrated_desk_action(tokens)) is not None:
+        named = f"in-progress action ('{frame}')"
+    elif (offered := offer(tokens, question)) is not None:
+        named = f"an offer or a question about the next step ('{offered}')"
+    elif (pointed := pointer(tokens)) is not None:
+        named = f"a pointer to what the conversation shows ('{pointed}')"
+    elif (done := progress(tokens, sentence.lower())) is not None:
+        named = f"progress of a job of the moment ('{done}')"
+    else:
+        return None
+    return None if durable_shape(sentence.lower().strip(), tokens) else named
+
+
+# A clause after a semicolon or a spaced dash is judged on its own ("Let me edit the
+# headlines; I'm picky about tone there" keeps its second clause).
+_CLAUSES = re.compile(r"\s*;\s+|\s+[-\u2013\u2014]\s+")
+
+
+def _cut(part: str) -> bool:
+    return ";" in part or " -" in part or "\u2013" in part or "\u2014" in part
+
+
+# Narration is a sentence or three; a longer text has room for something lasting.
+_DESK_CHARS = 300

@@ -1,0 +1,90 @@
+"""Rule 2's frames of the moment (memcurator.transient_inflight), through the gate's rule stage:
+narration of a desk action on any object, offers, pointers into what the chat shows, progress of
+a job; and the lasting sentences that open the same way and must be kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from memcurator.transient import transient_reason
+
+
+def rules(text: str) -> str | None:
+    return transient_reason(text, learned=False)
+
+
+ACT = "in-progress action"
+OFFER = "an offer or a question about the next step"
+POINTER = "a pointer to what the conversation shows"
+PROGRESS = "progress of a job of the moment"
+
+
+@pytest.mark.parametrize(
+    ("chatter", "shape"),
+    [
+        ("Let me query the refunds table for that customer.", f"{ACT} ('let me query')"),
+        ("Lemme reopen the PR and diff it against main.", f"{ACT} ('let me reopen')"),
+        ("I'll ping the venue about the projector.", f"{ACT} ('I'll ping')"),
+        ("Ok, I'm going to reinstall the printer driver.", f"{ACT} ('I'm going to reinstall')"),
+        ("I'm pulling the March statements as we speak.", f"{ACT} ('I'm pulling')"),
+        ("Scanning the intake forms for a signature.", f"{ACT} ('scanning')"),
+        ("Re-running the migration on the staging box.", f"{ACT} ('running')"),
+        ("Give me a moment to fetch the rate sheet.", f"{ACT} ('give me a moment to fetch')"),
+        ("Shall I book the 9:40 for you?", f"{OFFER} ('shall i')"),
+        ("Would you like me to draft a reply?", f"{OFFER} ('would you like me')"),
+        ("I can split it into two invoices if that helps.", f"{OFFER} ('if that helps')"),
+        ("Below is the comparison by carrier.", f"{POINTER} ('below')"),
+        ("Here's the revised itinerary with the layover fixed.",
+         f"{POINTER} ('here's the revised')"),
+        ("As you can see, the third column is empty.", f"{POINTER} ('as you can see')"),
+        ("Import is 45% done.", f"{PROGRESS} ('a share done')"),
+        ("Transcoding file 3 of 9.", f"{PROGRESS} ('N of M')"),
+        ("Still waiting on the courier to scan the parcel.", f"{PROGRESS} ('still waiting')"),
+        ("Payment still pending with the processor.", f"{PROGRESS} ('still pending')"),
+    ],
+)
+def test_a_frame_of_the_moment_is_chatter_whatever_its_object(chatter: str, shape: str) -> None:
+    assert rules(chatter) == shape
+
+
+@pytest.mark.parametrize(
+    "durable",
+    [
+        # a standing delegation, a plan, a life: "let me", "I'll" and "-ing" that last
+        "Let me approve every refund over $200.",
+        "Let me handle the vendor calls.",
+        "Let me edit the newsletter intros; I'm fussy about tone.",
+        "I'll take the aisle seat on long flights.",
+        "I'll call my brother on Sundays.",
+        "I'll run the Lisbon half marathon in March.",
+        "I'm running Arch Linux on my laptop.",
+        "I'm studying for the bar exam.",
+        "Searching for a two-bedroom flat near the park.",
+        "Looking for a part-time data role.",
+        # an -ing subject with a finite verb: a general fact
+        "Checking a second bag costs $40 on this airline.",
+        "Restarting the router fixes the dropouts.",
+        "Pinging the on-call by email doesn't page them.",
+        "Running the full test suite takes about twelve minutes.",
+        # a threshold or a range, not a pointer or progress
+        "We alert on disk usage at 90%.",
+        "Log warnings and above in production.",
+        "Anything below 36C should be rechecked.",
+        "The deploy job pushes the image to the registry.",
+        # questions and offers that are standing requests
+        "Should I ever miss a payment, email me first.",
+        "If you want to reach me after 6pm, text instead of calling.",
+        # progress of a life, not a job
+        "Still waiting on my visa renewal.",
+        "2 of my 3 kids are at university.",
+        "The mortgage is 60% paid off.",
+        "Staying on Node 18 for now.",
+    ],
+)
+def test_a_lasting_sentence_that_opens_like_one_is_kept(durable: str) -> None:
+    assert rules(durable) is None
+
+
+def test_every_sentence_must_be_chatter() -> None:
+    assert rules("Checking the order now. Also, the customer is allergic to latex.") is None
+    assert rules("Checking the order now. Back in a sec.") is not None
