@@ -34,8 +34,10 @@ from __future__ import annotations
 
 import re
 
+from memcurator.transient_courtesy import TRIGGERS, courtesy
 from memcurator.transient_durable import durable_shape, states_habit
 from memcurator.transient_inflight import (
+    conversation_move,
     may_frame,
     narrated_desk_action,
     offer,
@@ -163,8 +165,10 @@ def _moment(sentence: str) -> str | None:
     tokens = tokens_of(sentence)
     question = sentence.rstrip(" .!").endswith("?")
     if not may_frame(tokens, question):
-        return None
-    if (frame := narrated_desk_action(tokens)) is not None:
+        if TRIGGERS.isdisjoint(tokens) or (kind := courtesy(tokens)) is None:
+            return None
+        return None if durable_shape(sentence.lower().strip(), tokens) else kind
+    if (frame := narrated_desk_action(tokens, sentence)) is not None:
         named = f"in-progress action ('{frame}')"
     elif (offered := offer(tokens, question)) is not None:
         named = f"an offer or a question about the next step ('{offered}')"
@@ -172,6 +176,10 @@ def _moment(sentence: str) -> str | None:
         named = f"a pointer to what the conversation shows ('{pointed}')"
     elif (done := progress(tokens, sentence.lower())) is not None:
         named = f"progress of a job of the moment ('{done}')"
+    elif (move := conversation_move(tokens)) is not None:
+        named = f"a move of the conversation ('{move}')"
+    elif (kind := courtesy(tokens)) is not None:
+        named = kind
     else:
         return None
     return None if durable_shape(sentence.lower().strip(), tokens) else named

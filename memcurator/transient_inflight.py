@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-__all__ = ["may_frame", "narrated_desk_action", "offer", "pointer", "progress"]
+__all__ = ["conversation_move", "may_frame", "narrated_desk_action", "offer", "pointer", "progress"]
 
 
 def _words(text: str) -> frozenset[str]:
@@ -121,9 +121,10 @@ _AT_HAND = _words(
 _PARTICLES = _words("up into through over at on in out off back down")
 
 
-def narrated_desk_action(tokens: list[str]) -> str | None:
-    """The frame and verb when ``tokens`` (one sentence, as ``transient_learned.tokens_of``
-    gives them) narrate a desk action of the moment ("let me pull", "checking"), else None."""
+def narrated_desk_action(tokens: list[str], text: str = "") -> str | None:
+    """The frame and verb when ``tokens`` (one sentence ``text``, as
+    ``transient_learned.tokens_of`` gives them) narrate a desk action of the moment ("let me
+    pull", "checking"), else None."""
     if not tokens or not _LASTING.isdisjoint(tokens):
         return None
     start = 0
@@ -138,9 +139,20 @@ def narrated_desk_action(tokens: list[str]) -> str | None:
     if not anchored and not _SPANS.isdisjoint(tokens):
         return None
     frame, verb, rest, progressive = found
-    if progressive and not anchored and (not rest or rest[0] not in _AT_HAND):
+    at_hand = bool(rest) and rest[0] in _AT_HAND
+    if progressive and not anchored and not at_hand and not _named_next(text, verb):
         return None
     return f"{frame} {verb}".strip()
+
+
+def _named_next(text: str, verb: str) -> bool:
+    """The word after ``verb`` in ``text`` names a thing at hand: a name or an identifier
+    ("Pinging Omar on Slack", "Opening PR #4182", "Reopening INC-5123")."""
+    found = re.search(r"(?i)\b" + re.escape(verb) + r"\s+(?:up\s+|off\s+)?([^\s,.;:!?]+)", text)
+    if found is None:
+        return False
+    word = found[1]
+    return word[:1].isupper() or any(c.isdigit() for c in word) or word[:1] == "#"
 
 
 def _frame(tokens: list[str], i: int) -> tuple[str, str, list[str], bool] | None:
@@ -371,7 +383,10 @@ def progress(tokens: list[str], text: str) -> str | None:
 # What one of the frames above needs: an opening on the speaker, "let me" or an "-ing" verb
 # (narration), a question or an "if" (offers), or a word of pointing or progress. A sentence
 # without (the gate's common case: a durable one) costs a few set tests.
-_OPENS = _words("let lemme i'll i i'm im we're give re")
+_OPENS = _words(
+    "let lemme i'll i i'm im we're give re let's moving switching circling next on onto that "
+    "one before to back coming getting"
+)
 _POINTS = _words(
     """
     above below attached following here's here see screenshot screenshots diagram highlighted
@@ -389,4 +404,50 @@ def may_frame(tokens: list[str], question: bool) -> bool:
     start = 0
     while start < len(tokens) - 1 and tokens[start] in _OPENERS:
         start += 1
-    return tokens[start] in _OPENS or tokens[start].endswith("ing")
+    return tokens[start] in _OPENS or tokens[0] in _OPENS or tokens[start].endswith("ing")
+
+
+# A move of the conversation itself: "Let's start with the easiest one", "Switching gears to
+# the travel plans", "Moving on to the second draft", "That covers the first question".
+_LETS_MOVES = frozenset(
+    [("start", "with"), ("move", "on"), ("circle", "back"), ("park", "that"), ("park", "this"),
+     ("come", "back"), ("get", "back"), ("turn", "to"), ("switch", "gears"), ("wrap", "up"),
+     ("go", "through"), ("go", "over"), ("focus", "on"), ("look", "at"), ("tackle", "the"),
+     ("pick", "up"), ("take", "these"), ("take", "them"), ("begin", "with"), ("dive", "in"),
+     ("dive", "into"), ("jump", "in"), ("jump", "into"), ("do", "the"), ("try", "the")]
+)  # fmt: skip
+_MOVES = frozenset(
+    [("moving", "on"), ("switching", "gears"), ("circling", "back"), ("next", "up"),
+     ("on", "to"), ("onto", "the"), ("that", "covers"), ("that", "wraps"), ("that", "answers"),
+     ("that", "settles"), ("that", "takes"), ("one", "down"), ("before", "we"),
+     ("to", "your"), ("back", "to"), ("coming", "back"), ("getting", "back")]
+)  # fmt: skip
+_MOVE_LASTING = _LASTING - _words("before is are was")
+_DISCUSSED = _words(
+    """
+    question questions point points part section item items topic one ones step steps bit
+    first second third last earlier other follow-up followup list draft piece thing
+    """
+)
+
+
+def conversation_move(tokens: list[str]) -> str | None:
+    """A move of the conversation itself, with nothing lasting in it: the words that showed
+    it, else None."""
+    if not tokens or not _MOVE_LASTING.isdisjoint(tokens) or "my" in tokens:
+        return None
+    if not _SPANS.isdisjoint(tokens):
+        return None
+    start = 0
+    while start < len(tokens) - 1 and tokens[start] in _OPENERS and tokens[start] != "next":
+        start += 1
+    head = tuple(tokens[start : start + 3])
+    if head[:1] == ("let's",) and head[1:3] in _LETS_MOVES:
+        return " ".join(head)
+    if head[:2] in _MOVES:
+        # "back to school", "on to Lisbon": only about what was being discussed
+        loose = head[:2] in (("on", "to"), ("back", "to"), ("to", "your"), ("before", "we"))
+        if loose and _DISCUSSED.isdisjoint(tokens[start : start + 6]) and "wrap" not in tokens:
+            return None
+        return " ".join(head[:2])
+    return None

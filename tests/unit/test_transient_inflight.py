@@ -88,3 +88,43 @@ def test_a_lasting_sentence_that_opens_like_one_is_kept(durable: str) -> None:
 def test_every_sentence_must_be_chatter() -> None:
     assert rules("Checking the order now. Also, the customer is allergic to latex.") is None
     assert rules("Checking the order now. Back in a sec.") is not None
+
+
+COURTESY = [
+    ("Sorry, I pasted the wrong file.", "an apology for a slip ('sorry i')"),
+    ("Apologies for the wall of text.", "an apology ('apologies for')"),
+    ("Have a lovely weekend!", "a wish ('have a')"),
+    ("Hope your week's going well.", "a wish ('hope your')"),
+    ("nooo that's awful", "a reaction ('nooo that's awful')"),
+    ("Let's start with the easiest one.", "a move of the conversation ('let's start with')"),
+    ("Switching gears to the travel plans.", "a move of the conversation ('switching gears')"),
+    ("Back to your earlier point about latency.", "a move of the conversation ('back to')"),
+]
+
+
+@pytest.mark.parametrize(("chatter", "shape"), COURTESY)
+def test_a_courtesy_or_a_move_of_the_conversation_is_chatter(chatter: str, shape: str) -> None:
+    assert rules(chatter) == shape
+
+
+@pytest.mark.parametrize(
+    "durable",
+    [
+        "Sorry, I'm allergic to shellfish.",
+        "Sorry for the late reply, I was at my sister's wedding.",
+        "Sorry, I can't do Mondays.",
+        "Sorry, my flight got cancelled.",
+        "Good luck with the adoption!",
+        "Hope the move went smoothly!",
+        "Happy to take calls after 5.",
+        "Have a peanut allergy.",
+        "The food at Nopa was amazing.",
+        "Back to school in September.",
+        "On to Lisbon next week!",
+        "Moving to Berlin in June.",
+        "Let's use Postgres for everything.",
+        "Let's revisit pricing every quarter.",
+    ],
+)
+def test_news_or_a_standing_wish_in_the_same_words_is_kept(durable: str) -> None:
+    assert rules(durable) is None

@@ -1,0 +1,142 @@
+"""Gate rule 2, rule stage: the courtesies of a conversation, whatever they are about.
+
+An apology for the speaker's own slip ("Sorry, I pasted the wrong file", "Apologies for the
+wall of text"), a wish with no one's news in it ("Have a lovely weekend!", "Hope your week's
+going well"), a reaction that only rates what was just said ("nooo that's awful", "okay that
+is hilarious"). Like ``memcurator.transient_inflight`` these are frames: the slip, the day or
+the thing rated is free; what is closed is the frame and the words that may fill it.
+
+What it never takes: a sentence with a word of a standing rule or a habit, the speaker's own
+life ("my" outside "my bad", "my mistake", "my earlier answer"), or news of the listener's
+("Good luck with the adoption!", "Congrats on the new job", "Hope the move went well" are
+kept: in a conversation between friends they are how a fact comes up). Pure standard
+library, no I/O.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+__all__ = ["TRIGGERS", "courtesy"]
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_LASTING = _words(
+    """
+    always never every each whenever usually often sometimes until unless must should need
+    needs prefer prefers allergic allergy policy rule rules default daily weekly monthly
+    mondays tuesdays wednesdays thursdays fridays saturdays sundays weekends
+    """
+)
+_INTERJECTIONS = _words(
+    """
+    oh ah ahh aw aww awww omg wow whoa woah ugh oof yikes phew nooo noo no yay woo woohoo
+    haha hahaha lol lmao lmaooo dang damn geez jeez gosh bro dude man okay ok well oops
+    whoops hmm ooh oooh welp meh seriously honestly
+    """
+)
+_SORRY = _words("sorry apologies apologize apologise oops whoops")
+_MY_OK = _words("bad mistake apologies earlier last previous answer reply message fault")
+# The speaker's own slip in the chat.
+_SLIPS = _words(
+    """
+    wrong typo typos mistake mix-up mixup mixed pasted misread misspoke misunderstood skipped
+    jumped cut catch caught garbled broken twice accident mistakenly confusion delay wait
+    late inconvenience trouble rambling wall slow slip missed forgot off
+    """
+)
+_WISH_OPENERS = (
+    ("have", "a"), ("hope", "you"), ("hope", "you're"), ("hope", "your"), ("hope", "all"),
+    ("hope", "everything"), ("happy",), ("enjoy", "the", "rest"), ("enjoy", "your"),
+    ("stay", "warm"), ("stay", "safe"), ("stay", "dry"), ("stay", "cool"), ("welcome", "aboard"),
+    ("welcome", "back"), ("nice", "talking"), ("nice", "chatting"), ("nice", "speaking"),
+    ("great", "talking"), ("great", "chatting"), ("always", "a", "pleasure"), ("long", "time"),
+    ("good", "morning"), ("good", "afternoon"), ("good", "evening"), ("good", "night"),
+    ("greetings",), ("cheers",), ("take", "care"), ("talk", "soon"), ("speak", "soon"),
+)  # fmt: skip
+# What a wish may be about: the day, the season, the listener's well-being.
+_WISH_WORDS = _words(
+    """
+    a an the your you you're yours and to all is well good great lovely nice wonderful fantastic
+    relaxing restful safe warm dry cool smooth smoothly going day days weekend week evening
+    morning afternoon night one rest holiday holidays new year friday monday tuesday wednesday
+    thursday saturday sunday christmas thanksgiving easter diwali eid hanukkah birthday
+    aboard back talking chatting speaking with pleasure long time no see chat talk there out
+    feel feeling better soon staying having doing everything ok okay fine treating
+    care speak always so much everyone today tonight again hope happy have enjoy stay
+    welcome greetings cheers take nice good of
+    """
+)
+_RATINGS = _words(
+    """
+    awful hilarious annoying crazy cute wild amazing insane great terrible horrible brutal
+    funny adorable sad wholesome weird nuts bonkers unreal lovely beautiful gorgeous scary
+    frustrating ridiculous perfect brilliant incredible impressive rough harsh fair tough
+    cool neat sweet rude savage iconic worst best huge tragic classic nice good bad fun
+    """
+)
+_RATING_FILLERS = _words(
+    "that's that is it's it was so really totally pretty kinda kind of such a an the what how "
+    "very just absolutely honestly actually too news"
+)
+
+
+def courtesy(tokens: list[str]) -> str | None:
+    """An apology for a slip, a wish or a reaction with nothing lasting and no one's news in it:
+    its kind and words, else None."""
+    if not tokens or not _LASTING.isdisjoint(tokens):
+        return None
+    return _apology(tokens) or _wish(tokens) or _reaction(tokens)
+
+
+def _apology(tokens: list[str]) -> str | None:
+    start = 0
+    while start < len(tokens) - 1 and tokens[start] in _INTERJECTIONS - _SORRY:
+        start += 1
+    head = tokens[start : start + 2]
+    opened = bool(head) and head[0] in _SORRY
+    opened = opened or head in (["my", "apologies"], ["i", "apologize"], ["i", "apologise"],
+                                ["my", "bad"])  # fmt: skip
+    if not opened:
+        return None
+    for i, token in enumerate(tokens):
+        if token == "my" and (i + 1 >= len(tokens) or tokens[i + 1] not in _MY_OK):
+            return None
+    if "for" in tokens[start : start + 4]:
+        after = tokens[tokens.index("for", start) + 1 :]
+        if 1 <= len(after) <= 5 and after[0] in ("the", "that", "this", "any", "all", "my"):
+            return "an apology ('" + " ".join(tokens[start : start + 2]) + "')"
+    if not _SLIPS.isdisjoint(tokens) or ("send", "too") in pairwise(tokens):
+        return "an apology for a slip ('" + " ".join(tokens[start : start + 2]) + "')"
+    return None
+
+
+def _wish(tokens: list[str]) -> str | None:
+    for opening in _WISH_OPENERS:
+        if tuple(tokens[: len(opening)]) == opening:
+            if all(t.removesuffix("'s") in _WISH_WORDS for t in tokens) and len(tokens) <= 10:
+                return "a wish ('" + " ".join(opening) + "')"
+            return None
+    return None
+
+
+def _reaction(tokens: list[str]) -> str | None:
+    if len(tokens) > 7:
+        return None
+    rated = [t for t in tokens if t in _RATINGS]
+    rest = [t for t in tokens if t not in _RATINGS and t not in _INTERJECTIONS]
+    if rated and all(t in _RATING_FILLERS for t in rest) and rest[:1] != ["the"]:
+        return "a reaction ('" + " ".join(tokens[:4]) + "')"
+    return None
+
+
+# A word each courtesy needs: a sentence with none of them is not one (a cheap test first).
+TRIGGERS = (
+    _SORRY
+    | _RATINGS
+    | _words("my i have hope happy enjoy stay welcome nice great always long good greetings")
+    | _words("cheers take talk speak")
+)
