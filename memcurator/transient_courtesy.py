@@ -114,8 +114,13 @@ def _apology(tokens: list[str]) -> str | None:
     return None
 
 
+_WISH_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
+for _opening in _WISH_OPENERS:
+    _WISH_BY_FIRST.setdefault(_opening[0], []).append(_opening)
+
+
 def _wish(tokens: list[str]) -> str | None:
-    for opening in _WISH_OPENERS:
+    for opening in _WISH_BY_FIRST.get(tokens[0], ()):
         if tuple(tokens[: len(opening)]) == opening:
             if all(t.removesuffix("'s") in _WISH_WORDS for t in tokens) and len(tokens) <= 10:
                 return "a wish ('" + " ".join(opening) + "')"
