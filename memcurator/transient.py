@@ -165,7 +165,7 @@ def _moment(sentence: str) -> str | None:
     tokens = tokens_of(sentence)
     question = sentence.rstrip(" .!").endswith("?")
     if not may_frame(tokens, question):
-        if TRIGGERS.isdisjoint(tokens) or (kind := courtesy(tokens)) is None:
+        if TRIGGERS.isdisjoint(tokens) or (kind := courtesy(tokens, sentence)) is None:
             return None
         return None if durable_shape(sentence.lower().strip(), tokens) else kind
     if (frame := narrated_desk_action(tokens, sentence)) is not None:
@@ -178,7 +178,7 @@ def _moment(sentence: str) -> str | None:
         named = f"progress of a job of the moment ('{done}')"
     elif (move := conversation_move(tokens)) is not None:
         named = f"a move of the conversation ('{move}')"
-    elif (kind := courtesy(tokens)) is not None:
+    elif (kind := courtesy(tokens, sentence)) is not None:
         named = kind
     else:
         return None

@@ -15,6 +15,7 @@ library, no I/O.
 
 from __future__ import annotations
 
+import re
 from itertools import pairwise
 
 __all__ = ["TRIGGERS", "courtesy"]
@@ -28,7 +29,8 @@ _LASTING = _words(
     """
     always never every each whenever usually often sometimes until unless must should need
     needs prefer prefers allergic allergy policy rule rules default daily weekly monthly
-    mondays tuesdays wednesdays thursdays fridays saturdays sundays weekends
+    mondays tuesdays wednesdays thursdays fridays saturdays sundays weekends since ago year
+    years month months started moved born
     """
 )
 _INTERJECTIONS = _words(
@@ -84,15 +86,15 @@ _RATING_FILLERS = _words(
 )
 
 
-def courtesy(tokens: list[str]) -> str | None:
-    """An apology for a slip, a wish or a reaction with nothing lasting and no one's news in it:
-    its kind and words, else None."""
+def courtesy(tokens: list[str], text: str = "") -> str | None:
+    """An apology for a slip, a wish or a reaction with nothing lasting and no one's news in it
+    (``tokens`` of the sentence ``text``): its kind and words, else None."""
     if not tokens or not _LASTING.isdisjoint(tokens):
         return None
-    return _apology(tokens) or _wish(tokens) or _reaction(tokens)
+    return _apology(tokens, text) or _wish(tokens) or _reaction(tokens)
 
 
-def _apology(tokens: list[str]) -> str | None:
+def _apology(tokens: list[str], text: str) -> str | None:
     start = 0
     while start < len(tokens) - 1 and tokens[start] in _INTERJECTIONS - _SORRY:
         start += 1
@@ -105,6 +107,8 @@ def _apology(tokens: list[str]) -> str | None:
     for i, token in enumerate(tokens):
         if token == "my" and (i + 1 >= len(tokens) or tokens[i + 1] not in _MY_OK):
             return None
+    if not _each_part_a_slip(text):
+        return None
     if "for" in tokens[start : start + 4]:
         after = tokens[tokens.index("for", start) + 1 :]
         if 1 <= len(after) <= 5 and after[0] in ("the", "that", "this", "any", "all", "my"):
@@ -117,6 +121,22 @@ def _apology(tokens: list[str]) -> str | None:
 _WISH_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
 for _opening in _WISH_OPENERS:
     _WISH_BY_FIRST.setdefault(_opening[0], []).append(_opening)
+
+
+_PART = re.compile(r",\s+|\s+[-\u2013\u2014]\s+|\.\.+\s*")
+_WORD = re.compile(r"[\w']+")
+
+
+def _each_part_a_slip(text: str) -> bool:
+    """After the apology, each comma-joined part names the slip or is only interjections:
+    "Sorry, I pasted the wrong file" is one; "sorry for the late reply, been swamped since
+    I started at the clinic" carries news after its apology."""
+    parts = [p for p in _PART.split(text.lower()) if p.strip(" .!?")]
+    for part in parts[1:]:
+        words = _WORD.findall(part)
+        if _SLIPS.isdisjoint(words) and not set(words) <= _INTERJECTIONS | _SORRY:
+            return False
+    return True
 
 
 def _wish(tokens: list[str]) -> str | None:

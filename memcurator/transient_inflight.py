@@ -330,12 +330,13 @@ def pointer(tokens: list[str]) -> str | None:
 # machines done", "Processing row 12,000 of 50,000", "Still waiting on the API to respond".
 _DONE = _words(
     """
-    done complete completed through finished left remaining updated passed processed
-    converted reconciled uploaded migrated indexed synced imported exported sent checked
-    reviewed scanned copied restored deployed
+    processed uploaded downloaded migrated updated converted synced indexed imported exported
+    reconciled scanned deployed copied restored transcoded rendered crawled loaded
     """
 )
-_COUNTERS = _words("step page row batch job file folder record pod item chunk shard part epoch")
+# What a machine counts through ("step 7 of 12", "row 12,000 of 50,000"), not a life ("part 2
+# of 3", "3 of 5 siblings", "40 of 60 payments made").
+_COUNTERS = _words("step page row batch job file folder record pod chunk shard epoch")
 _STILL = _words(
     "waiting loading spinning processing pending running compiling syncing uploading "
     "downloading indexing rolling buffering"
