@@ -47,7 +47,7 @@ _SLIPS = _words(
     """
     wrong typo typos mistake mix-up mixup mixed pasted misread misspoke misunderstood skipped
     jumped cut catch caught garbled broken twice accident mistakenly confusion delay wait
-    late inconvenience trouble rambling wall slow slip missed forgot off
+    inconvenience trouble rambling wall slow slip off
     """
 )
 _WISH_OPENERS = (
@@ -65,7 +65,7 @@ _WISH_WORDS = _words(
     a an the your you you're yours and to all is well good great lovely nice wonderful fantastic
     relaxing restful safe warm dry cool smooth smoothly going day days weekend week evening
     morning afternoon night one rest holiday holidays new year friday monday tuesday wednesday
-    thursday saturday sunday christmas thanksgiving easter diwali eid hanukkah birthday
+    thursday saturday sunday christmas thanksgiving easter diwali eid hanukkah
     aboard back talking chatting speaking with pleasure long time no see chat talk there out
     feel feeling better soon staying having doing everything ok okay fine treating
     care speak always so much everyone today tonight again hope happy have enjoy stay

@@ -128,3 +128,11 @@ def test_a_courtesy_or_a_move_of_the_conversation_is_chatter(chatter: str, shape
 )
 def test_news_or_a_standing_wish_in_the_same_words_is_kept(durable: str) -> None:
     assert rules(durable) is None
+
+
+@pytest.mark.parametrize(
+    "turn", ["Sorry I missed your party!", "Happy birthday!!", "Sorry for being late to the party"]
+)
+def test_a_courtesy_that_dates_an_event_of_a_life_is_kept(turn: str) -> None:
+    # LoCoMo's questions ask when a birthday or a party was: the turn is the evidence.
+    assert rules(turn) is None
