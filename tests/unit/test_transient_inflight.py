@@ -26,7 +26,7 @@ PROGRESS = "progress of a job of the moment"
         ("Lemme reopen the PR and diff it against main.", f"{ACT} ('let me reopen')"),
         ("I'll ping the venue about the projector.", f"{ACT} ('I'll ping')"),
         ("Ok, I'm going to reinstall the printer driver.", f"{ACT} ('I'm going to reinstall')"),
-        ("I'm pulling the March statements as we speak.", f"{ACT} ('I'm pulling')"),
+        ("I'm fetching the March statements as we speak.", f"{ACT} ('I'm fetching')"),
         ("Scanning the intake forms for a signature.", f"{ACT} ('scanning')"),
         ("Re-running the migration on the staging box.", f"{ACT} ('running')"),
         ("Give me a moment to fetch the rate sheet.", f"{ACT} ('give me a moment to fetch')"),

@@ -51,3 +51,18 @@ def test_no_turn_with_a_personal_fact_of_conversation_guard_4_is_dropped_by_the_
     assert len(facts) == 336
     dropped = [t for t in facts if transient_reason(t, learned=False) is not None]
     assert not dropped, len(dropped)  # counts only: the turns stay unread
+
+
+def test_the_rules_drop_no_durable_row_of_any_labelled_utterance_set() -> None:
+    # Every labelled set, held-out ones included (counts only: their lines stay unread).
+    dropped = {}
+    for path in sorted(DATA.glob("transient_*.jsonl")):
+        rows = _jsonl(path.name)
+        n = sum(
+            1
+            for r in rows
+            if not r["transient"] and transient_reason(str(r["text"]), learned=False)
+        )
+        if n:
+            dropped[path.name] = n
+    assert not dropped, dropped
