@@ -286,6 +286,8 @@ def _habit(tokens: list[str]) -> bool:
         j = start + 1
         while j < len(tokens) - 1 and tokens[j] in _BETWEEN:
             j += 1
+        if j >= len(tokens):  # "I", "ok we": a pronoun alone states nothing
+            return False
         verb = tokens[j]
         return (
             j + 1 < len(tokens)  # "I see." or "We do." alone is an answer

@@ -125,3 +125,10 @@ def test_a_bracketed_placeholder_alone_is_not_a_statement(note: str) -> None:
 ])
 def test_a_bracketed_statement_is_kept(text: str) -> None:
     assert transient_reason(text, learned=False) is None
+
+
+@pytest.mark.parametrize("pronoun", ["I", "We", "ok i", "so we."])
+def test_a_pronoun_alone_is_chatter_not_a_crash(pronoun: str) -> None:
+    # transient_durable._habit read past the end of "I" (IndexError): a gate traceback.
+    assert transient_reason(pronoun, learned=False) is not None
+    assert transient_reason(pronoun, learned=True) is not None
