@@ -33,11 +33,11 @@ Pure standard library, no I/O.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
-from memcurator.transient_courtesy import TRIGGERS, courtesy
+from memcurator.transient_courtesy import TRIGGERS, conversation_move, courtesy
 from memcurator.transient_durable import durable_shape, states_habit
 from memcurator.transient_inflight import (
-    conversation_move,
     may_frame,
     narrated_desk_action,
     offer,
@@ -161,8 +161,23 @@ def _desk_action(content: str) -> str | None:
 
 
 def _moment(sentence: str) -> str | None:
-    """The frame of the moment ``sentence`` has, unless its shape is durable."""
+    """The frame of the moment ``sentence`` has, unless its shape is durable; a sentence of
+    several comma-joined parts only when each part is chatter or a frame by itself ("As you can
+    see, the third column is empty" keeps its second part), but for an apology, which reads
+    its own parts (memcurator.transient_courtesy)."""
+    named = _frame_of(sentence)
+    if named is None or named.startswith("an apology") or ", " not in sentence:
+        return named
+    for part in sentence.split(", "):
+        if rule_reason(part) is None and _frame_of(part) is None:
+            return None
+    return named
+
+
+def _frame_of(sentence: str) -> str | None:
     tokens = tokens_of(sentence)
+    if ("instead", "of") in pairwise(tokens):  # "the Guardian now instead of Twitter": a change
+        return None
     question = sentence.rstrip(" .!").endswith("?")
     if not may_frame(tokens, question):
         if TRIGGERS.isdisjoint(tokens) or (kind := courtesy(tokens, sentence)) is None:
@@ -185,13 +200,14 @@ def _moment(sentence: str) -> str | None:
     return None if durable_shape(sentence.lower().strip(), tokens) else named
 
 
-# A clause after a semicolon or a spaced dash is judged on its own ("Let me edit the
-# headlines; I'm picky about tone there" keeps its second clause).
-_CLAUSES = re.compile(r"\s*;\s+|\s+[-\u2013\u2014]\s+")
+# A clause after a semicolon, a colon or a spaced dash is judged on its own ("Let me edit the
+# headlines; I'm picky about tone there", "Here's the corrected address: 12 Rue Oberkampf"
+# keep their second clause).
+_CLAUSES = re.compile(r"\s*[;:]\s+|\s+[-\u2013\u2014]\s+")
 
 
 def _cut(part: str) -> bool:
-    return ";" in part or " -" in part or "\u2013" in part or "\u2014" in part
+    return ";" in part or ": " in part or " -" in part or "\u2013" in part or "\u2014" in part
 
 
 # Narration is a sentence or three; a longer text has room for something lasting.

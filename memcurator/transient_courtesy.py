@@ -18,7 +18,9 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-__all__ = ["TRIGGERS", "courtesy"]
+from memcurator.transient_inflight import OPENERS, POINTING, SPANS, STANDING_OR_STATE
+
+__all__ = ["TRIGGERS", "conversation_move", "courtesy"]
 
 
 def _words(text: str) -> frozenset[str]:
@@ -123,7 +125,7 @@ for _opening in _WISH_OPENERS:
     _WISH_BY_FIRST.setdefault(_opening[0], []).append(_opening)
 
 
-_PART = re.compile(r",\s+|\s+[-\u2013\u2014]\s+|\.\.+\s*")
+_PART = re.compile(r"[,:]\s+|\s+[-\u2013\u2014]\s+|\.\.+\s*")
 _WORD = re.compile(r"[\w']+")
 
 
@@ -165,3 +167,52 @@ TRIGGERS = (
     | _words("my i have hope happy enjoy stay welcome nice great always long good greetings")
     | _words("cheers take talk speak")
 )
+
+
+# A move of the conversation itself: "Let's start with the easiest one", "Switching gears to
+# the travel plans", "Moving on to the second draft", "That covers the first question".
+_LETS_MOVES = frozenset(
+    [("start", "with"), ("move", "on"), ("circle", "back"), ("park", "that"), ("park", "this"),
+     ("come", "back"), ("get", "back"), ("turn", "to"), ("switch", "gears"), ("wrap", "up"),
+     ("go", "through"), ("go", "over"), ("focus", "on"), ("look", "at"), ("tackle", "the"),
+     ("pick", "up"), ("take", "these"), ("take", "them"), ("begin", "with"), ("dive", "in"),
+     ("dive", "into"), ("jump", "in"), ("jump", "into"), ("do", "the"), ("try", "the")]
+)  # fmt: skip
+_MOVES = frozenset(
+    [("moving", "on"), ("switching", "gears"), ("circling", "back"), ("next", "up"),
+     ("on", "to"), ("onto", "the"), ("that", "covers"), ("that", "wraps"), ("that", "answers"),
+     ("that", "settles"), ("that", "takes"), ("one", "down"), ("before", "we"),
+     ("to", "your"), ("back", "to"), ("coming", "back"), ("getting", "back")]
+)  # fmt: skip
+_MOVE_LASTING = STANDING_OR_STATE - _words("before is are was")
+_DISCUSSED = _words(
+    """
+    question questions point points part section item items topic one ones step steps bit
+    first second third last earlier other follow-up followup list draft piece thing
+    """
+)
+
+
+def conversation_move(tokens: list[str]) -> str | None:
+    """A move of the conversation itself, with nothing lasting in it: the words that showed
+    it, else None."""
+    if not tokens or not _MOVE_LASTING.isdisjoint(tokens) or "my" in tokens:
+        return None
+    if not SPANS.isdisjoint(tokens):
+        return None
+    start = 0
+    while start < len(tokens) - 1 and tokens[start] in OPENERS and tokens[start] != "next":
+        start += 1
+    head = tuple(tokens[start : start + 3])
+    if head[:1] == ("let's",) and head[1:3] in _LETS_MOVES:
+        rest = tokens[start + 3 :]
+        if not rest or not _DISCUSSED.isdisjoint(rest) or not POINTING.isdisjoint(rest):
+            return " ".join(head)  # not "Let's focus on Python roles"
+        return None
+    if head[:2] in _MOVES:
+        # "back to school", "on to Lisbon": only about what was being discussed
+        loose = head[:2] in (("on", "to"), ("back", "to"), ("to", "your"), ("before", "we"))
+        if loose and _DISCUSSED.isdisjoint(tokens[start : start + 6]) and "wrap" not in tokens:
+            return None
+        return " ".join(head[:2])
+    return None

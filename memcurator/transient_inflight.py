@@ -26,7 +26,10 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-__all__ = ["conversation_move", "may_frame", "narrated_desk_action", "offer", "pointer", "progress"]
+__all__ = [
+    "OPENERS", "POINTING", "SPANS", "STANDING_OR_STATE",
+    "may_frame", "narrated_desk_action", "offer", "pointer", "progress",
+]  # fmt: skip
 
 
 def _words(text: str) -> frozenset[str]:
@@ -43,9 +46,9 @@ _ADVERBS = _words("just quickly quick now also first go ahead and try to actuall
 # The actions of an assistant at a desk, base forms ("pull", "re-run" is "re" + "run").
 _DESK = _words(
     """
-    check recheck double-check look search query fetch grab pull load open reopen run rerun
+    check recheck look search query fetch grab pull load open reopen run rerun
     restart reboot reinstall reload refresh retry redo rebuild recalculate calculate compute
-    simulate compare cross-reference cross-check skim read scan grep review verify confirm
+    simulate compare skim read scan grep review verify confirm
     validate inspect examine trace traceroute debug step reproduce test try ping message text
     email dial call phone escalate forward send resend upload download attach export import
     draft redraft rewrite rephrase reword edit update add append scale sort filter tally total
@@ -71,11 +74,9 @@ _IRREGULAR_ING = {
 # narration only after "let me", "I'll", "going to".
 _CORE = _words(
     """
-    check recheck double-check look search query fetch grab load open reopen rerun restart
-    reboot reinstall reload refresh retry redo rebuild recalculate simulate compare
-    cross-reference cross-check skim scan grep verify confirm validate inspect debug reproduce
-    ping dial escalate forward resend upload download attach diff replay rollback revert
-    lookup tabulate crunch flush purge requeue re-run re-check
+    check recheck look query fetch grab rerun reboot reinstall reload retry recalculate
+    simulate skim scan grep verify debug reproduce ping dial resend upload download attach
+    diff replay rollback revert lookup tabulate crunch flush purge requeue
     """
 )
 # Finite verbs after an "-ing" subject: "Loading the dashboard takes 30 seconds" is a fact.
@@ -112,15 +113,12 @@ _SPANS = _words(
 _NOW = _words("now rn atm")
 _NOW_PAIRS = frozenset(
     ["we speak", "right now", "this minute", "this second", "one sec", "one moment", "for you",
-     "a sec", "a moment", "a second", "real quick"]
+     "real quick"]
 )  # fmt: skip
-# What points at a thing at hand, after a progressive or bare "-ing" verb (and its particle).
-_AT_HAND = _words(
-    """
-    the that this these those your his her their its it them our <num> up into through over at
-    """
-)
 _PARTICLES = _words("up into through over at on in out off back down")
+_POINTING = _words("that this these those your it them")
+_COPULAS = _words("is are was were has have")
+_DEFINITE = _words("the")
 
 
 def narrated_desk_action(tokens: list[str], text: str = "") -> str | None:
@@ -141,21 +139,46 @@ def narrated_desk_action(tokens: list[str], text: str = "") -> str | None:
     if not anchored and not _SPANS.isdisjoint(tokens):
         return None
     frame, verb, rest, progressive = found
-    at_hand = bool(rest) and rest[0] in _AT_HAND
-    # "I'm pulling double shifts now": a new state of a life, not an action on a thing at hand
-    if progressive and not at_hand and not _named_next(text, verb):
-        return None
+    pointed = not _POINTING.isdisjoint(rest)  # "that subnet", "your essay", "it"
+    if verb == "call" and rest[:1] == ["it"]:
+        return None  # "I'm going to call it quits"
+    if frame in ("I'll", "I'm going to") and not (anchored or pointed):
+        return None  # "I'm going to open a bakery in Portland": a plan of a life
+    if progressive:
+        thing = [t for t in rest if t not in _PARTICLES][:1]  # "looking at the flame graph"
+        at_hand = not thing or thing[0] in _DEFINITE or set(rest) <= _NOW | _PARTICLES
+        if not (pointed or _identifier_next(text, verb) or (anchored and at_hand)):
+            return None  # "We're redoing the kitchen", "I'm looking for a new job now"
+        if not anchored and _finite_after(rest):
+            return None  # "Rebooting the modem resolves the slow WiFi"
     return f"{frame} {verb}".strip()
 
 
-def _named_next(text: str, verb: str) -> bool:
-    """The word after ``verb`` in ``text`` names a thing at hand: a name or an identifier
-    ("Pinging Omar on Slack", "Opening PR #4182", "Reopening INC-5123")."""
-    found = re.search(r"(?i)\b" + re.escape(verb) + r"\s+(?:up\s+|off\s+)?([^\s,.;:!?]+)", text)
+def _identifier_next(text: str, verb: str) -> bool:
+    """The word after ``verb`` in ``text`` is an identifier ("Opening PR #4182", "Reopening
+    INC-5123", "Rerunning job 7731"), not a name ("Checking Zillow" is a habit too)."""
+    found = re.search(r"(?i)\b" + re.escape(verb) + r"\s+(?:up\s+)?(\S+)(?:\s+(\S+))?", text)
     if found is None:
         return False
-    word = found[1]
-    return word[:1].isupper() or any(c.isdigit() for c in word) or word[:1] == "#"
+    return any(w and _IDENTIFIER.fullmatch(w.rstrip(".,;:!?")) for w in found.groups())
+
+
+# "#4182", "INC-5123", "7731", "ch_3Nx8": not a time ("7:15") or a measure ("9mm").
+_IDENTIFIER = re.compile(r"#\w+|[A-Za-z]+[-_]\w*\d\w*|\d{3,}")
+
+
+def _finite_after(rest: list[str]) -> bool:
+    """A word after the object that reads as a finite verb: in ``_FINITE``, or ending in "-s"
+    or "-ed" and not right after a determiner (a noun: "the logs")."""
+    for before, word in pairwise(["", *rest]):
+        if word in _FINITE or word in _COPULAS:
+            return True
+        if before in _DEFINITE or before in _POINTING or before == "<num>":
+            continue
+        if len(word) > 3 and (word.endswith("ed") or (word.endswith("s") and not
+                                                      word.endswith(("ss", "us", "is")))):
+            return True
+    return False
 
 
 def _frame(tokens: list[str], i: int) -> tuple[str, str, list[str], bool] | None:
@@ -170,8 +193,8 @@ def _frame(tokens: list[str], i: int) -> tuple[str, str, list[str], bool] | None
         ["i'm", "gonna"], ["im", "gonna"]
     ):  # fmt: skip
         frame, i = "I'm going to", i + (3 if head[1] == "going" else 2)
-    elif head[:1] in (["i'm"], ["we're"]) or head[:2] == ["i", "am"]:
-        frame, i, progressive = "I'm", i + (2 if head[0] == "i" else 1), True
+    elif head[:1] == ["i'm"]:  # not "we're": "We're opening the Lisbon office" is news
+        frame, i, progressive = "I'm", i + 1, True
     elif head[:4] in (["give", "me", "a", "sec"], ["give", "me", "a", "moment"],
                       ["give", "me", "a", "second"], ["give", "me", "a", "minute"]):  # fmt: skip
         frame, i = "give me a moment to", i + 4
@@ -182,7 +205,7 @@ def _frame(tokens: list[str], i: int) -> tuple[str, str, list[str], bool] | None
         frame, progressive = "", True
     while i < len(tokens) - 1 and tokens[i] in _ADVERBS:
         i += 1
-    again = i < len(tokens) - 1 and tokens[i] == "re"  # "re-running": "re" "running"
+    again = i < len(tokens) - 1 and tokens[i] in ("re", "double")  # "re-running", "double-checking"
     i += again
     if i >= len(tokens):
         return None
@@ -213,6 +236,8 @@ def _base(word: str) -> str | None:
     stem = word[:-3]
     if stem in _DESK:
         return stem
+    if len(stem) > 3 and stem[-1] == stem[-2] and stem[:-1] in _DESK:  # "debugging"
+        return stem[:-1]
     if stem + "e" in _DESK:  # "compiling" -> "compile"
         return stem + "e"
     return stem
@@ -223,7 +248,7 @@ def _base(word: str) -> str | None:
 _OFFER_OPENINGS = (
     ("want", "me", "to"), ("do", "you", "want", "me"), ("would", "you", "like", "me"),
     ("would", "you", "like", "to"), ("need", "me", "to"), ("shall", "i"), ("should", "i"),
-    ("shall", "we"), ("want", "to", "see"), ("would", "it", "help", "if"),
+    ("shall", "we"), ("want", "to", "see"),
     ("is", "there", "anything"), ("anything", "else"), ("any", "other", "questions"),
     ("any", "questions"), ("would", "that", "help"), ("does", "that", "help"),
     ("can", "i", "help"), ("how", "can", "i", "help"), ("what", "else", "can", "i"),
@@ -239,6 +264,14 @@ _WISHES = (
 )  # fmt: skip
 _OFFERERS = (("i", "could"), ("i", "can"), ("i'm", "happy", "to"), ("happy", "to"), ("glad", "to"),
              ("i'd", "be", "happy"), ("i", "could", "also"), ("i", "can", "also"))  # fmt: skip
+# What is offered in the chat itself: "I could add comments if that helps".
+_CHAT_OFFERS = _words(
+    """
+    explain rephrase reword draft add walk send share put write summarize summarise break split
+    format shorten expand clarify resend redo rerun check tweak adjust attach link list outline
+    show annotate highlight comment paste
+    """
+)
 _STANDING = _words(
     "always never every each whenever usually future going-forward remember default rule policy"
 )
@@ -259,8 +292,9 @@ def offer(tokens: list[str], question: bool) -> str | None:
                 return " ".join(opening)
     for offerer in _OFFERERS:
         if head[: len(offerer)] == offerer:
-            wish = _wish(tokens)
-            if wish is not None:
+            verb = next((t for t in tokens[start + len(offerer) :] if t not in _ADVERBS), "")
+            wish = _wish(tokens) if verb in _CHAT_OFFERS else None
+            if wish is not None:  # not "I can speak Portuguese if needed": a skill
                 return wish
     if head[:2] == ("if", "you") and _wish(tokens[start : start + 4]) is not None:
         rest = tokens[start + 3 :]
@@ -311,18 +345,20 @@ def pointer(tokens: list[str]) -> str | None:
     seeing = head == ["as", "you", "can", "see"] or head[:3] == ["you", "can", "see"]
     if not tokens or not _POINTER_LASTING.isdisjoint(tokens[start + 4 if seeing else 0 :]):
         return None
-    if head[:2] in (["here's"], ["here", "is"], ["here", "are"]) or head[:1] == ["here's"]:
+    if head[:2] in (["here", "is"], ["here", "are"]) or head[:1] == ["here's"]:
         rest = tokens[start + (1 if head[0] == "here's" else 2) :]
         noun = next((t for t in rest[:4] if t in _SHOWN), None)
         if noun is not None and "my" not in rest:
             return "here's the " + noun
     if seeing:
         return "as you can see"
+    opens = head[:2] in (["below", "is"], ["below", "are"], ["above", "is"], ["above", "are"])
+    if opens and not _SHOWN.isdisjoint(tokens[start + 2 : start + 6]):  # "Below is the list"
+        return head[0]
     for i, token in enumerate(tokens):
         if token in _POINTED:
-            after = tokens[i + 1] if i + 1 < len(tokens) else ""
             before = tokens[i - 1] if i else ""
-            if before in _POINTER_BEFORE or (after in _POINTER_VERBS and before not in _ORS):
+            if before in _POINTER_BEFORE:  # not "The floor above is a gym"
                 return token
         elif token in _DEICTIC and i and tokens[i - 1] in ("the", "this"):
             return token
@@ -343,6 +379,14 @@ _COUNTERS = _words("step page row batch job file folder record pod chunk shard e
 _STILL = _words(
     "waiting loading spinning processing pending running compiling syncing uploading "
     "downloading indexing rolling buffering"
+)
+# The jobs of a machine whose share done is news of the moment ("Upload 85% done"), not a
+# project of a life ("The thesis is 80% done").
+_MACHINE_JOBS = _words(
+    """
+    upload download import export scan backup sync install render index indexing reindex
+    copy transfer query job batch tests test compile crawl transcode restore
+    """
 )
 _PROGRESS_LASTING = _LASTING - _words("is are was were be been")
 _FIRST_PERSON = _words("i i'm i've i'd me my mine we we're our us myself")
@@ -369,18 +413,24 @@ def progress(tokens: list[str], text: str) -> str | None:
         return " ".join(core[:2])
     if not _FIRST_PERSON.isdisjoint(tokens):
         return None
+    start = 0
+    while start < len(tokens) - 1 and tokens[start] in _OPENERS and tokens[start] != "still":
+        start += 1
     if "<num>" in tokens:
-        if _PERCENT.search(text.rstrip(" .!")):
+        if _PERCENT.search(text.rstrip(" .!")) and not _MACHINE_JOBS.isdisjoint(tokens):
             return "a share done"
-        for found in _N_OF_M.finditer(text):
-            if found[1] in _COUNTERS or found[2] in _DONE or found[3] in _DONE:
-                return "N of M"
-    for i, token in enumerate(tokens):
-        after = tokens[i + 1 : i + 3]
-        if token == "still" and after[:1] and after[0] in _STILL:
-            return "still " + after[0]
-        if (token, *after[:1]) == ("in", "progress"):
-            return "in progress"
+        opens = tokens[start] in _COUNTERS or tokens[start].endswith("ing")
+        if opens and not _finite_after(tokens[start + 1 :]):
+            for found in _N_OF_M.finditer(text):
+                if found[1] in _COUNTERS or found[2] in _DONE or found[3] in _DONE:
+                    return "N of M"
+    # "Still waiting on the courier", "Still spinning": only as the opening, and only waiting
+    # takes an object ("Still running Ubuntu 18.04 on the build boxes" is a fact)
+    after = tokens[start + 1 :]
+    still = tokens[start] == "still" and bool(after) and after[0] in _STILL
+    # ("Still waiting for the adoption paperwork" is news: waiting takes only "it", "that")
+    if still and set(after[1:]) <= _NOW | _PARTICLES | _POINTING:
+        return "still " + after[0]
     return None
 
 
@@ -388,7 +438,7 @@ def progress(tokens: list[str], text: str) -> str | None:
 # (narration), a question or an "if" (offers), or a word of pointing or progress. A sentence
 # without (the gate's common case: a durable one) costs a few set tests.
 _OPENS = _words(
-    "let lemme i'll i i'm im we're give re let's moving switching circling next on onto that "
+    "let lemme i'll i i'm im give re double let's moving switching circling next on onto that "
     "one before to back coming getting"
 )
 _POINTS = _words(
@@ -411,47 +461,5 @@ def may_frame(tokens: list[str], question: bool) -> bool:
     return tokens[start] in _OPENS or tokens[0] in _OPENS or tokens[start].endswith("ing")
 
 
-# A move of the conversation itself: "Let's start with the easiest one", "Switching gears to
-# the travel plans", "Moving on to the second draft", "That covers the first question".
-_LETS_MOVES = frozenset(
-    [("start", "with"), ("move", "on"), ("circle", "back"), ("park", "that"), ("park", "this"),
-     ("come", "back"), ("get", "back"), ("turn", "to"), ("switch", "gears"), ("wrap", "up"),
-     ("go", "through"), ("go", "over"), ("focus", "on"), ("look", "at"), ("tackle", "the"),
-     ("pick", "up"), ("take", "these"), ("take", "them"), ("begin", "with"), ("dive", "in"),
-     ("dive", "into"), ("jump", "in"), ("jump", "into"), ("do", "the"), ("try", "the")]
-)  # fmt: skip
-_MOVES = frozenset(
-    [("moving", "on"), ("switching", "gears"), ("circling", "back"), ("next", "up"),
-     ("on", "to"), ("onto", "the"), ("that", "covers"), ("that", "wraps"), ("that", "answers"),
-     ("that", "settles"), ("that", "takes"), ("one", "down"), ("before", "we"),
-     ("to", "your"), ("back", "to"), ("coming", "back"), ("getting", "back")]
-)  # fmt: skip
-_MOVE_LASTING = _LASTING - _words("before is are was")
-_DISCUSSED = _words(
-    """
-    question questions point points part section item items topic one ones step steps bit
-    first second third last earlier other follow-up followup list draft piece thing
-    """
-)
-
-
-def conversation_move(tokens: list[str]) -> str | None:
-    """A move of the conversation itself, with nothing lasting in it: the words that showed
-    it, else None."""
-    if not tokens or not _MOVE_LASTING.isdisjoint(tokens) or "my" in tokens:
-        return None
-    if not _SPANS.isdisjoint(tokens):
-        return None
-    start = 0
-    while start < len(tokens) - 1 and tokens[start] in _OPENERS and tokens[start] != "next":
-        start += 1
-    head = tuple(tokens[start : start + 3])
-    if head[:1] == ("let's",) and head[1:3] in _LETS_MOVES:
-        return " ".join(head)
-    if head[:2] in _MOVES:
-        # "back to school", "on to Lisbon": only about what was being discussed
-        loose = head[:2] in (("on", "to"), ("back", "to"), ("to", "your"), ("before", "we"))
-        if loose and _DISCUSSED.isdisjoint(tokens[start : start + 6]) and "wrap" not in tokens:
-            return None
-        return " ".join(head[:2])
-    return None
+# For transient_courtesy's moves of the conversation, which read the same closed classes.
+OPENERS, POINTING, SPANS, STANDING_OR_STATE = _OPENERS, _POINTING, _SPANS, _LASTING
