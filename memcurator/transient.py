@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from memcurator.transient_courtesy import TRIGGERS, conversation_move, courtesy
+from memcurator.transient_courtesy import conversation_move, courtesy, may_be_courtesy
 from memcurator.transient_durable import durable_shape, states_habit
 from memcurator.transient_inflight import (
     may_frame,
@@ -148,14 +148,14 @@ def _desk_action(content: str) -> str | None:
     "Want me to ping them?", "Below is a breakdown by region", "Still running, 40% done"."""
     if len(content) > _DESK_CHARS:
         return None
-    named = None
     parts = sentences(content) or [content]
     clauses = [c for part in parts for c in (_CLAUSES.split(part) if _cut(part) else [part])]
-    for clause in clauses:
-        frame = _moment(clause)
-        if frame is not None:
-            named = named or frame
-        elif len(clauses) == 1 or rule_reason(clause) is None:  # the rules kept it
+    frames = [_moment(clause) for clause in clauses]
+    named = next((frame for frame in frames if frame is not None), None)
+    if named is None:  # the common case, a durable sentence: no rules run again
+        return None
+    for clause, frame in zip(clauses, frames, strict=True):
+        if frame is None and rule_reason(clause) is None:  # the rules keep this clause
             return None
     return named
 
@@ -176,11 +176,12 @@ def _moment(sentence: str) -> str | None:
 
 def _frame_of(sentence: str) -> str | None:
     tokens = tokens_of(sentence)
-    if ("instead", "of") in pairwise(tokens):  # "the Guardian now instead of Twitter": a change
+    # "I'm checking the Guardian now instead of Twitter": a change of habit, not an action
+    if "instead" in tokens and ("instead", "of") in pairwise(tokens):
         return None
     question = sentence.rstrip(" .!").endswith("?")
     if not may_frame(tokens, question):
-        if TRIGGERS.isdisjoint(tokens) or (kind := courtesy(tokens, sentence)) is None:
+        if not may_be_courtesy(tokens) or (kind := courtesy(tokens, sentence)) is None:
             return None
         return None if durable_shape(sentence.lower().strip(), tokens) else kind
     if (frame := narrated_desk_action(tokens, sentence)) is not None:

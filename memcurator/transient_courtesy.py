@@ -20,7 +20,7 @@ from itertools import pairwise
 
 from memcurator.transient_inflight import OPENERS, POINTING, SPANS, STANDING_OR_STATE
 
-__all__ = ["TRIGGERS", "conversation_move", "courtesy"]
+__all__ = ["conversation_move", "courtesy", "may_be_courtesy"]
 
 
 def _words(text: str) -> frozenset[str]:
@@ -150,8 +150,11 @@ def _wish(tokens: list[str]) -> str | None:
     return None
 
 
+_REACTION_WORDS = 7
+
+
 def _reaction(tokens: list[str]) -> str | None:
-    if len(tokens) > 7:
+    if len(tokens) > _REACTION_WORDS:
         return None
     rated = [t for t in tokens if t in _RATINGS]
     rest = [t for t in tokens if t not in _RATINGS and t not in _INTERJECTIONS]
@@ -160,13 +163,17 @@ def _reaction(tokens: list[str]) -> str | None:
     return None
 
 
-# A word each courtesy needs: a sentence with none of them is not one (a cheap test first).
-TRIGGERS = (
-    _SORRY
-    | _RATINGS
-    | _words("my i have hope happy enjoy stay welcome nice great always long good greetings")
-    | _words("cheers take talk speak")
-)
+_APOLOGY_WORDS = _SORRY | _words("apologies apologize apologise bad")
+
+
+def may_be_courtesy(tokens: list[str]) -> bool:
+    """Whether ``tokens`` could be a courtesy (a cheap test first): an apology's word, a wish's
+    opening, or a rating in a sentence short enough to be a reaction."""
+    return bool(tokens) and (
+        tokens[0] in _WISH_BY_FIRST
+        or not _APOLOGY_WORDS.isdisjoint(tokens)
+        or (len(tokens) <= _REACTION_WORDS and not _RATINGS.isdisjoint(tokens))
+    )
 
 
 # A move of the conversation itself: "Let's start with the easiest one", "Switching gears to

@@ -438,9 +438,15 @@ def progress(tokens: list[str], text: str) -> str | None:
 # (narration), a question or an "if" (offers), or a word of pointing or progress. A sentence
 # without (the gate's common case: a durable one) costs a few set tests.
 _OPENS = _words(
-    "let lemme i'll i i'm im give re double let's moving switching circling next on onto that "
-    "one before to back coming getting"
+    "let lemme i'll i'm im give re double let's moving switching circling next onto coming "
+    "getting"
 )
+# Openings of two common words: the first alone says too little ("I prefer ...").
+_OPEN_PAIRS = frozenset(
+    [("i", "will"), ("i", "can"), ("i", "could"), ("on", "to"), ("to", "your"), ("one", "down"),
+     ("before", "we"), ("back", "to"), ("that", "covers"), ("that", "wraps"), ("that", "answers"),
+     ("that", "settles"), ("that", "takes")]
+)  # fmt: skip
 _POINTS = _words(
     """
     above below attached following here's here see screenshot screenshots diagram highlighted
@@ -458,7 +464,9 @@ def may_frame(tokens: list[str], question: bool) -> bool:
     start = 0
     while start < len(tokens) - 1 and tokens[start] in _OPENERS:
         start += 1
-    return tokens[start] in _OPENS or tokens[0] in _OPENS or tokens[start].endswith("ing")
+    if tokens[start] in _OPENS or tokens[0] in _OPENS or tokens[start].endswith("ing"):
+        return True
+    return tuple(tokens[start : start + 2]) in _OPEN_PAIRS or tuple(tokens[:2]) in _OPEN_PAIRS
 
 
 # For transient_courtesy's moves of the conversation, which read the same closed classes.
