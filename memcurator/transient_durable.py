@@ -322,6 +322,8 @@ def _after_label(text: str) -> tuple[str, list[str]] | None:
 def durable_shape(text: str, tokens: list[str]) -> bool:
     """``tokens`` (of the lower-cased ``text``) state something durable, as a whole or after a
     short label (the label says a message revises something, not whether it is chatter)."""
+    if not tokens:  # "[ ]", "(😀)": no word at all, so no shape
+        return False
     if _shape(text, tokens):
         return True
     after = _after_label(text) if ": " in text else None

@@ -132,3 +132,10 @@ def test_a_pronoun_alone_is_chatter_not_a_crash(pronoun: str) -> None:
     # transient_durable._habit read past the end of "I" (IndexError): a gate traceback.
     assert transient_reason(pronoun, learned=False) is not None
     assert transient_reason(pronoun, learned=True) is not None
+
+
+@pytest.mark.parametrize("note", ["[ ]", "[😀]", "{–}", "{,:\n%)"])
+def test_a_bracketed_note_with_no_word_is_not_a_crash(note: str) -> None:
+    # transient_durable._generic read the first word of none (IndexError). Found by review.
+    transient_reason(note, learned=False)
+    transient_reason(note, learned=True)
