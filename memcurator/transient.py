@@ -37,15 +37,10 @@ from itertools import pairwise
 
 from memcurator.transient_courtesy import conversation_move, courtesy, may_be_courtesy
 from memcurator.transient_durable import durable_shape, states_habit
-from memcurator.transient_inflight import (
-    may_frame,
-    narrated_desk_action,
-    offer,
-    pointer,
-    progress,
-)
+from memcurator.transient_inflight import may_frame, narrated_desk_action, offer
 from memcurator.transient_learned import learned_reason, logit, tokens_of
 from memcurator.transient_rules import rule_reason
+from memcurator.transient_shown import pointer, progress
 
 __all__ = ["rule_reason", "sentences", "transient_reason"]
 

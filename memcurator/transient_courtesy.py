@@ -48,8 +48,8 @@ _MY_OK = _words("bad mistake apologies earlier last previous answer reply messag
 _SLIPS = _words(
     """
     wrong typo typos mistake mix-up mixup mixed pasted misread misspoke misunderstood skipped
-    jumped cut catch caught garbled broken twice accident mistakenly confusion delay wait
-    inconvenience trouble rambling wall slow slip off
+    jumped catch caught garbled twice accident mistakenly confusion delay wait late-reply
+    inconvenience trouble rambling wall slip mix mess noise hassle back-and-forth
     """
 )
 _WISH_OPENERS = (
@@ -113,7 +113,8 @@ def _apology(tokens: list[str], text: str) -> str | None:
         return None
     if "for" in tokens[start : start + 4]:
         after = tokens[tokens.index("for", start) + 1 :]
-        if 1 <= len(after) <= 5 and after[0] in ("the", "that", "this", "any", "all", "my"):
+        named = 1 <= len(after) <= 5 and after[0] in ("the", "that", "this", "any", "all", "my")
+        if named and not _SLIPS.isdisjoint(after):  # not "Sorry for the broken English"
             return "an apology ('" + " ".join(tokens[start : start + 2]) + "')"
     if not _SLIPS.isdisjoint(tokens) or ("send", "too") in pairwise(tokens):
         return "an apology for a slip ('" + " ".join(tokens[start : start + 2]) + "')"
@@ -194,8 +195,7 @@ _MOVES = frozenset(
 _MOVE_LASTING = STANDING_OR_STATE - _words("before is are was")
 _DISCUSSED = _words(
     """
-    question questions point points part section item items topic one ones step steps bit
-    first second third last earlier other follow-up followup list draft piece thing
+    question questions point points section item items topic follow-up followup list
     """
 )
 
@@ -218,7 +218,7 @@ def conversation_move(tokens: list[str]) -> str | None:
         return None
     if head[:2] in _MOVES:
         # "back to school", "on to Lisbon": only about what was being discussed
-        loose = head[:2] in (("on", "to"), ("back", "to"), ("to", "your"), ("before", "we"))
+        loose = head[:2] not in (("switching", "gears"), ("circling", "back"), ("next", "up"))
         if loose and _DISCUSSED.isdisjoint(tokens[start : start + 6]) and "wrap" not in tokens:
             return None
         return " ".join(head[:2])

@@ -27,8 +27,8 @@ import re
 from itertools import pairwise
 
 __all__ = [
-    "OPENERS", "POINTING", "SPANS", "STANDING_OR_STATE",
-    "may_frame", "narrated_desk_action", "offer", "pointer", "progress",
+    "NOW", "OPENERS", "PARTICLES", "POINTING", "SPANS", "STANDING_OR_STATE",
+    "finite_after", "may_frame", "narrated_desk_action", "offer",
 ]  # fmt: skip
 
 
@@ -52,7 +52,7 @@ _DESK = _words(
     validate inspect examine trace traceroute debug step reproduce test try ping message text
     email dial call phone escalate forward send resend upload download attach export import
     draft redraft rewrite rephrase reword edit update add append scale sort filter tally total
-    sum count log sign kick spin queue submit file book reserve reset clear flush purge deploy
+    sum count log kick spin queue reset clear flush purge deploy
     compile render replay rerender profile benchmark diff merge rebase patch apply roll rollback
     revert dig pop bring fire put jot note track chase sync investigate lookup analyse analyze
     summarise summarize tabulate crunch price quote estimate map plot graph chart lay format
@@ -131,40 +131,70 @@ def narrated_desk_action(tokens: list[str], text: str = "") -> str | None:
     while start < len(tokens) - 1 and tokens[start] in _OPENERS:
         start += 1
     found = _frame(tokens, start)
-    if found is None or ("for", "now") in pairwise(tokens):
-        return None
-    anchored = not _NOW.isdisjoint(tokens) or any(
-        a + " " + b in _NOW_PAIRS for a, b in pairwise(tokens)
+    if found is None or ("for", "now") in pairwise(tokens) or not _LIFE.isdisjoint(tokens):
+        return None  # "Let me book our usual table", "my oncologist", "the kids' schedule"
+    pairs = list(pairwise(tokens))
+    # "now that we have a saltwater system", "now since ...": a change of a life, no anchor
+    anchored = any(t in _NOW for t in tokens) and not any(
+        a in _NOW and b in ("that", "since") for a, b in pairs
     )
-    if not anchored and not _SPANS.isdisjoint(tokens):
-        return None
+    anchored = anchored or any(a + " " + b in _NOW_PAIRS for a, b in pairs)
     frame, verb, rest, progressive = found
-    pointed = not _POINTING.isdisjoint(rest)  # "that subnet", "your essay", "it"
+    if not _SPANS.isdisjoint(tokens) or (not progressive and _VALUE.search(text)):
+        return None  # a date, a record's value ("to 44 Elm St", "98KT4421"): lasting
+    # "it", "that", "them" alone ("I'll look into it", "checking that now"), not "that condo
+    # in Oakland" or "your resume": a thing named is news, a pointer is not
+    pointed = _points_alone(rest)
     if verb == "call" and rest[:1] == ["it"]:
         return None  # "I'm going to call it quits"
-    if frame in ("I'll", "I'm going to") and not (anchored or pointed):
+    if frame in ("I'll", "I'm going to") and not pointed:
         return None  # "I'm going to open a bakery in Portland": a plan of a life
     if progressive:
-        thing = [t for t in rest if t not in _PARTICLES][:1]  # "looking at the flame graph"
-        at_hand = not thing or thing[0] in _DEFINITE or set(rest) <= _NOW | _PARTICLES
-        if not (pointed or _identifier_next(text, verb) or (anchored and at_hand)):
-            return None  # "We're redoing the kitchen", "I'm looking for a new job now"
+        if not (pointed or _identifier_next(text, verb)):
+            return None  # "We're redoing the kitchen", "Looking at that condo in Oakland"
         if not anchored and _finite_after(rest):
             return None  # "Rebooting the modem resolves the slow WiFi"
     return f"{frame} {verb}".strip()
 
 
+# The speaker's or someone's life: "my", "our", "usual", a possessive ("Mom's", "kids'").
+_LIFE = _words("my our ours usual usually mine")
+# A value being recorded: a long number or an id, an address, "to <number>".
+_VALUE = re.compile(r"\d{4,}|\b\d+\s+\w+\s+(?:st|street|ave|avenue|rd|road)\b|\bto\s+\d|'s\b|s'\s",
+                    re.IGNORECASE)
+_BARE = _words("it that this them those these")
+_AFTER_POINTER = _words(
+    "now again first up out over through for you real quick right away as we speak"
+)
+
+
+def _points_alone(rest: list[str]) -> bool:
+    """A pointer with nothing named after it: "into it", "that now", "them for you"."""
+    for i, token in enumerate(rest):
+        if token in _BARE:
+            return all(t in _AFTER_POINTER or t in _NOW for t in rest[i + 1 :])
+    return False
+
+
 def _identifier_next(text: str, verb: str) -> bool:
     """The word after ``verb`` in ``text`` is an identifier ("Opening PR #4182", "Reopening
-    INC-5123", "Rerunning job 7731"), not a name ("Checking Zillow" is a habit too)."""
+    INC-5123", "Rerunning job 7731"), not a name ("Checking Zillow" is a habit too), a year or
+    a form ("Looking at 2019 Tacomas", "Checking 1040 forms")."""
     found = re.search(r"(?i)\b" + re.escape(verb) + r"\s+(?:up\s+)?(\S+)(?:\s+(\S+))?", text)
     if found is None:
         return False
-    return any(w and _IDENTIFIER.fullmatch(w.rstrip(".,;:!?")) for w in found.groups())
+    first, second = found[1], found[2] or ""
+    if _IDENTIFIER.fullmatch(first.rstrip(".,;:!?")):
+        return True
+    return first.lower() in _ID_NOUNS and bool(re.fullmatch(r"#?\d+[.,;:!?]?", second))
 
 
-# "#4182", "INC-5123", "7731", "ch_3Nx8": not a time ("7:15") or a measure ("9mm").
-_IDENTIFIER = re.compile(r"#\w+|[A-Za-z]+[-_]\w*\d\w*|\d{3,}")
+# "#4182", "INC-5123", "ch_3Nx8": not a time ("7:15"), a measure ("9mm") or a year.
+_IDENTIFIER = re.compile(r"#\w+|[A-Za-z]+[-_]\w*\d\w*")
+_ID_NOUNS = _words(
+    "job ticket pr mr issue case order row line build run invoice incident panel slide commit "
+    "page step batch record"
+)
 
 
 def _finite_after(rest: list[str]) -> bool:
@@ -213,9 +243,11 @@ def _frame(tokens: list[str], i: int) -> tuple[str, str, list[str], bool] | None
     base = _base(word) if progressive else word
     if again and base is not None and "re" + base in _DESK:
         base = "re" + base
-    if base is None or base not in (_CORE if progressive else _DESK):
-        return None
+    if base is None or base not in (_DESK if frame == "give me a moment to" else _CORE):
+        return None  # "Let me add the bassinet to the booking", "I'll put 500 into it"
     rest = tokens[i + 1 :]
+    if base == "check" and rest[:1] == ["with"]:  # "Let me check with the co-op board first"
+        return None
     if base == "check" and rest[:1] in (["in"], ["out"]):  # checking in a bag, at a hotel
         return None
     if progressive and not _FINITE.isdisjoint(rest):
@@ -247,8 +279,7 @@ def _base(word: str) -> str | None:
 # them?", "Shall I schedule it?", "Would you like to see more listings?".
 _OFFER_OPENINGS = (
     ("want", "me", "to"), ("do", "you", "want", "me"), ("would", "you", "like", "me"),
-    ("would", "you", "like", "to"), ("need", "me", "to"), ("shall", "i"), ("should", "i"),
-    ("shall", "we"), ("want", "to", "see"),
+    ("shall", "i"),
     ("is", "there", "anything"), ("anything", "else"), ("any", "other", "questions"),
     ("any", "questions"), ("would", "that", "help"), ("does", "that", "help"),
     ("can", "i", "help"), ("how", "can", "i", "help"), ("what", "else", "can", "i"),
@@ -258,9 +289,8 @@ _OFFER_OPENINGS = (
 _WISHES = (
     ("if", "you", "want"), ("if", "you", "like"), ("if", "you'd", "like"), ("if", "you", "prefer"),
     ("if", "that", "helps"), ("if", "that's", "useful"), ("if", "that's", "helpful"),
-    ("if", "it", "helps"), ("if", "that", "would", "help"), ("if", "you", "need"),
+    ("if", "it", "helps"), ("if", "that", "would", "help"),
     ("if", "that", "came"), ("if", "you'd", "prefer"), ("if", "useful"), ("if", "helpful"),
-    ("if", "needed"), ("if", "that", "works"), ("if", "you're", "interested"),
 )  # fmt: skip
 _OFFERERS = (("i", "could"), ("i", "can"), ("i'm", "happy", "to"), ("happy", "to"), ("glad", "to"),
              ("i'd", "be", "happy"), ("i", "could", "also"), ("i", "can", "also"))  # fmt: skip
@@ -289,17 +319,31 @@ def offer(tokens: list[str], question: bool) -> str | None:
     if question:
         for opening in _OFFER_OPENINGS:
             if head[: len(opening)] == opening:
+                # "Want me to ping them?", not "Want me to reorder the Ozempic?" or "Need me
+                # to feed Mochi while you're in Lisbon?" (a life's errand)
+                rest = tokens[start + len(opening) :]
+                if rest[:1] == ["to"]:
+                    rest = rest[1:]
+                verb = next((t for t in rest if t not in _ADVERBS), "")
+                chat_verb = verb in _CHAT_OFFERS or verb in _CORE
+                if not chat_verb or not (len(rest) <= 2 or _points_alone(rest[1:])):
+                    return None
                 return " ".join(opening)
     for offerer in _OFFERERS:
         if head[: len(offerer)] == offerer:
-            verb = next((t for t in tokens[start + len(offerer) :] if t not in _ADVERBS), "")
-            wish = _wish(tokens) if verb in _CHAT_OFFERS else None
-            if wish is not None:  # not "I can speak Portuguese if needed": a skill
-                return wish
+            after = [t for t in tokens[start + len(offerer) :] if t not in _ADVERBS]
+            if not after or after[0] not in _CHAT_OFFERS or "if" not in after:
+                continue  # not "I can speak Portuguese if needed": a skill
+            between = after[1 : after.index("if")]
+            if not between or _points_alone(between):  # "I can rephrase it if that helps"
+                wish = _wish(tokens)
+                if wish is not None:
+                    return wish
     if head[:2] == ("if", "you") and _wish(tokens[start : start + 4]) is not None:
         rest = tokens[start + 3 :]
-        if any(rest[i : i + 2] in (["i", "can"], ["i", "could"]) for i in range(len(rest))):
-            return " ".join(tokens[start : start + 3])
+        for i in range(len(rest) - 2):  # "If you want, I can walk through it", a chat verb
+            if rest[i : i + 2] in (["i", "can"], ["i", "could"]) and rest[i + 2] in _CHAT_OFFERS:
+                return " ".join(tokens[start : start + 3])
     return None
 
 
@@ -308,129 +352,6 @@ def _wish(tokens: list[str]) -> str | None:
         for wish in _WISHES:
             if tuple(tokens[i : i + len(wish)]) == wish:
                 return " ".join(wish)
-    return None
-
-
-# What points into the conversation's own display: "Here's the quote broken down by line
-# item", "The code block below has the fixed version", "As you can see in the screenshot ...".
-_SHOWN = _words(
-    """
-    breakdown rewrite sketch list table summary draft heatmap chart graph diff output version
-    screenshot comparison snippet overview outline excerpt preview mockup rundown recap
-    transcript printout result results revised updated corrected fixed cleaned shortened
-    """
-)
-_DEICTIC = _words("screenshot screenshots diagram highlighted")
-_POINTED = _words("above below attached following")
-_POINTER_VERBS = _words(
-    "is are was has have shows show covers lists compares has should will can highlights"
-)
-_ORS = _words("and or to than")  # "info and above", "12 or below": a range, not a pointer
-_POINTER_LASTING = _LASTING - _words("is are was were be been")
-_POINTER_BEFORE = _words(
-    """
-    see listed shown outlined mentioned table list summary code block chart graph link output
-    version options steps one ones diagram numbers figures rows items
-    """
-)
-
-
-def pointer(tokens: list[str]) -> str | None:
-    """A sentence about what the conversation shows ("Below is a breakdown by region"), with
-    nothing lasting in it: the word that pointed, else None."""
-    start = 0
-    while start < len(tokens) - 1 and tokens[start] in _OPENERS:
-        start += 1
-    head = tokens[start : start + 4]
-    seeing = head == ["as", "you", "can", "see"] or head[:3] == ["you", "can", "see"]
-    if not tokens or not _POINTER_LASTING.isdisjoint(tokens[start + 4 if seeing else 0 :]):
-        return None
-    if head[:2] in (["here", "is"], ["here", "are"]) or head[:1] == ["here's"]:
-        rest = tokens[start + (1 if head[0] == "here's" else 2) :]
-        noun = next((t for t in rest[:4] if t in _SHOWN), None)
-        if noun is not None and "my" not in rest:
-            return "here's the " + noun
-    if seeing:
-        return "as you can see"
-    opens = head[:2] in (["below", "is"], ["below", "are"], ["above", "is"], ["above", "are"])
-    if opens and not _SHOWN.isdisjoint(tokens[start + 2 : start + 6]):  # "Below is the list"
-        return head[0]
-    for i, token in enumerate(tokens):
-        if token in _POINTED:
-            before = tokens[i - 1] if i else ""
-            if before in _POINTER_BEFORE:  # not "The floor above is a gym"
-                return token
-        elif token in _DEICTIC and i and tokens[i - 1] in ("the", "this"):
-            return token
-    return None
-
-
-# How far a job of the moment has got: "Still running, 40% done", "Patch rollout: 60 of 200
-# machines done", "Processing row 12,000 of 50,000", "Still waiting on the API to respond".
-_DONE = _words(
-    """
-    processed uploaded downloaded migrated updated converted synced indexed imported exported
-    reconciled scanned deployed copied restored transcoded rendered crawled loaded
-    """
-)
-# What a machine counts through ("step 7 of 12", "row 12,000 of 50,000"), not a life ("part 2
-# of 3", "3 of 5 siblings", "40 of 60 payments made").
-_COUNTERS = _words("step page row batch job file folder record pod chunk shard epoch")
-_STILL = _words(
-    "waiting loading spinning processing pending running compiling syncing uploading "
-    "downloading indexing rolling buffering"
-)
-# The jobs of a machine whose share done is news of the moment ("Upload 85% done"), not a
-# project of a life ("The thesis is 80% done").
-_MACHINE_JOBS = _words(
-    """
-    upload download import export scan backup sync install render index indexing reindex
-    copy transfer query job batch tests test compile crawl transcode restore
-    """
-)
-_PROGRESS_LASTING = _LASTING - _words("is are was were be been")
-_FIRST_PERSON = _words("i i'm i've i'd me my mine we we're our us myself")
-_ALMOST = frozenset(
-    [("halfway", "there"), ("almost", "there"), ("almost", "done"), ("nearly", "done"),
-     ("nearly", "there"), ("almost", "finished"), ("still", "spinning"), ("still", "loading")]
-)  # fmt: skip
-
-
-_PERCENT = re.compile(
-    r"\d\s*(?:%|percent\b)\s*(?:done|complete|completed|through|finished|uploaded|processed"
-    r"|synced|indexed|migrated|copied|restored)\b"
-)
-_N_OF_M = re.compile(r"\b(\w+)?\s*\d[\d,]*\s+(?:out\s+)?of\s+\d[\d,]*\s*(\w+)?\s*(\w+)?")
-
-
-def progress(tokens: list[str], text: str) -> str | None:
-    """How far a job of the moment has got, with nothing lasting and no one's life in it: the
-    words that showed it, else None."""
-    if not tokens or not _PROGRESS_LASTING.isdisjoint(tokens) or not _SPANS.isdisjoint(tokens):
-        return None
-    core = [t for t in tokens if t not in _OPENERS]
-    if len(core) <= 3 and tuple(core[:2]) in _ALMOST:
-        return " ".join(core[:2])
-    if not _FIRST_PERSON.isdisjoint(tokens):
-        return None
-    start = 0
-    while start < len(tokens) - 1 and tokens[start] in _OPENERS and tokens[start] != "still":
-        start += 1
-    if "<num>" in tokens:
-        if _PERCENT.search(text.rstrip(" .!")) and not _MACHINE_JOBS.isdisjoint(tokens):
-            return "a share done"
-        opens = tokens[start] in _COUNTERS or tokens[start].endswith("ing")
-        if opens and not _finite_after(tokens[start + 1 :]):
-            for found in _N_OF_M.finditer(text):
-                if found[1] in _COUNTERS or found[2] in _DONE or found[3] in _DONE:
-                    return "N of M"
-    # "Still waiting on the courier", "Still spinning": only as the opening, and only waiting
-    # takes an object ("Still running Ubuntu 18.04 on the build boxes" is a fact)
-    after = tokens[start + 1 :]
-    still = tokens[start] == "still" and bool(after) and after[0] in _STILL
-    # ("Still waiting for the adoption paperwork" is news: waiting takes only "it", "that")
-    if still and set(after[1:]) <= _NOW | _PARTICLES | _POINTING:
-        return "still " + after[0]
     return None
 
 
@@ -469,5 +390,6 @@ def may_frame(tokens: list[str], question: bool) -> bool:
     return tuple(tokens[start : start + 2]) in _OPEN_PAIRS or tuple(tokens[:2]) in _OPEN_PAIRS
 
 
-# For transient_courtesy's moves of the conversation, which read the same closed classes.
+# For transient_courtesy and transient_shown, which read the same closed classes.
 OPENERS, POINTING, SPANS, STANDING_OR_STATE = _OPENERS, _POINTING, _SPANS, _LASTING
+NOW, PARTICLES, finite_after = _NOW, _PARTICLES, _finite_after
