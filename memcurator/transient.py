@@ -139,8 +139,8 @@ def _rules(content: str) -> str | None:
 
 def _desk_action(content: str) -> str | None:
     """Each sentence is chatter by the rules or has a frame of the moment with no durable
-    shape (memcurator.transient_inflight): "Let me pull the lab results from the portal",
-    "Want me to ping them?", "Below is a breakdown by region", "Still running, 40% done"."""
+    shape (memcurator.transient_inflight, transient_shown, transient_courtesy): "Lemme grep the
+    repo for it", "Want me to ping them?", "Below is a breakdown by region", "Still indexing"."""
     if len(content) > _DESK_CHARS:
         return None
     parts = sentences(content) or [content]

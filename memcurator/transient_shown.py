@@ -94,8 +94,8 @@ def pointer(tokens: list[str]) -> str | None:
     return None
 
 
-# How far a job of the moment has got: "Still running, 40% done", "Patch rollout: 60 of 200
-# machines done", "Processing row 12,000 of 50,000", "Still waiting on the API to respond".
+# How far a machine's job of the moment has got: "Processing row 12,000 of 50,000", "Upload 85%
+# done", "Still indexing".
 _DONE = _words(
     """
     processed uploaded downloaded migrated updated converted synced indexed imported exported
