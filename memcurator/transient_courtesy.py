@@ -45,13 +45,24 @@ _INTERJECTIONS = _words(
 _SORRY = _words("sorry apologies apologize apologise oops whoops")
 _MY_OK = _words("bad mistake apologies earlier last previous answer reply message fault")
 # The speaker's own slip in the chat.
+# Slips in the chat itself: no word of a life ("accident", "trouble", "wait", "caught",
+# "skipped" are also "Sorry, I was in a car accident", "Sorry, caught pneumonia").
 _SLIPS = _words(
     """
-    wrong typo typos mistake mix-up mixup mixed pasted misread misspoke misunderstood skipped
-    jumped catch caught garbled twice accident mistakenly confusion delay wait late-reply
-    inconvenience trouble rambling wall slip mix mess noise hassle back-and-forth
+    wrong typo typos mistake mix-up mixup pasted misread misspoke misunderstood garbled
+    mistakenly confusion delay inconvenience rambling wall back-and-forth
     """
 )
+# A subject and its verb after the apology: news follows ("sorry typo I live in Austin",
+# "sorry for the delay I work nights", "oops my mistake im in sydney").
+_SUBJECTS = _words(
+    """
+    im i'm i've we we're we've it's its our ours mine he's she's they're he she they is are am
+    was were live work go have has use using moved
+    """
+)
+_APOLOGY_WORDS_MAX = 7
+_SLIP_VERBS = _words("pasted misread misspoke mixed misunderstood meant typed sent hit gave")
 _WISH_OPENERS = (
     ("have", "a"), ("hope", "you"), ("hope", "you're"), ("hope", "your"), ("hope", "all"),
     ("hope", "everything"), ("happy",), ("enjoy", "the", "rest"), ("enjoy", "your"),
@@ -104,10 +115,13 @@ def _apology(tokens: list[str], text: str) -> str | None:
     opened = bool(head) and head[0] in _SORRY
     opened = opened or head in (["my", "apologies"], ["i", "apologize"], ["i", "apologise"],
                                 ["my", "bad"])  # fmt: skip
-    if not opened:
+    if not opened or len(tokens) > _APOLOGY_WORDS_MAX or not _SUBJECTS.isdisjoint(tokens):
         return None
     for i, token in enumerate(tokens):
-        if token == "my" and (i + 1 >= len(tokens) or tokens[i + 1] not in _MY_OK):
+        following = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if token == "my" and following not in _MY_OK:
+            return None
+        if token == "i" and following not in _SLIP_VERBS:  # not "sorry wrong size I wear a 10"
             return None
     if not _each_part_a_slip(text):
         return None
@@ -192,6 +206,7 @@ _MOVES = frozenset(
      ("that", "settles"), ("that", "takes"), ("one", "down"), ("before", "we"),
      ("to", "your"), ("back", "to"), ("coming", "back"), ("getting", "back")]
 )  # fmt: skip
+_NOT_POSSESSIVE = _words("let's that's it's here's what's there's who's how's")
 _MOVE_LASTING = STANDING_OR_STATE - _words("before is are was")
 _DISCUSSED = _words(
     """
@@ -205,8 +220,9 @@ def conversation_move(tokens: list[str]) -> str | None:
     it, else None."""
     if not tokens or not _MOVE_LASTING.isdisjoint(tokens) or "my" in tokens:
         return None
-    if not SPANS.isdisjoint(tokens):
-        return None
+    possessive = any(t.endswith(("'s", "s'")) and t not in _NOT_POSSESSIVE for t in tokens)
+    if not SPANS.isdisjoint(tokens) or not _SUBJECTS.isdisjoint(tokens) or possessive:
+        return None  # "To your question we're Catholic", "Back to your question we rent ..."
     start = 0
     while start < len(tokens) - 1 and tokens[start] in OPENERS and tokens[start] != "next":
         start += 1
@@ -217,9 +233,11 @@ def conversation_move(tokens: list[str]) -> str | None:
             return " ".join(head)  # not "Let's focus on Python roles"
         return None
     if head[:2] in _MOVES:
-        # "back to school", "on to Lisbon": only about what was being discussed
-        loose = head[:2] not in (("switching", "gears"), ("circling", "back"), ("next", "up"))
-        if loose and _DISCUSSED.isdisjoint(tokens[start : start + 6]) and "wrap" not in tokens:
+        # "back to school", "on to Lisbon", "Switching gears to nursing": only about what was
+        # being discussed, or nothing after the move
+        rest = tokens[start + 2 :]
+        about = not _DISCUSSED.isdisjoint(rest[:6]) or not POINTING.isdisjoint(rest[:3])
+        if rest and not about and "wrap" not in tokens and head[:2] != ("next", "up"):
             return None
         return " ".join(head[:2])
     return None

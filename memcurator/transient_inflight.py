@@ -141,6 +141,9 @@ def narrated_desk_action(tokens: list[str], text: str = "") -> str | None:
     )
     anchored = anchored or any(a + " " + b in _NOW_PAIRS for a, b in pairs)
     frame, verb, rest, progressive = found
+    spoken = " ".join(rest).replace("as we speak", "")  # the one "we" of the moment
+    if not _SUBJECT_AFTER.isdisjoint(spoken.split()):
+        return None
     if not _SPANS.isdisjoint(tokens) or (not progressive and _VALUE.search(text)):
         return None  # a date, a record's value ("to 44 Elm St", "98KT4421"): lasting
     # "it", "that", "them" alone ("I'll look into it", "checking that now"), not "that condo
@@ -159,10 +162,15 @@ def narrated_desk_action(tokens: list[str], text: str = "") -> str | None:
 
 
 # The speaker's or someone's life: "my", "our", "usual", a possessive ("Mom's", "kids'").
-_LIFE = _words("my our ours usual usually mine")
+_LIFE = _words("my our ours usual usually mine myself")
+# A subject after the verb starts a clause of news: "Let me check it we have Aetna".
+_SUBJECT_AFTER = _words("i im i'm we we're it's its they're he's she's")
 # A value being recorded: a long number or an id, an address, "to <number>".
-_VALUE = re.compile(r"\d{4,}|\b\d+\s+\w+\s+(?:st|street|ave|avenue|rd|road)\b|\bto\s+\d|'s\b|s'\s",
-                    re.IGNORECASE)
+_VALUE = re.compile(
+    r"\d{4,}|\b\d+\s+\w+\s+(?:st|street|ave|avenue|rd|road)\b|\bto\s+\d|'s\b|s'\s"
+    r"|\b(?:over|above|under|below)\s+\$?\d|\bmyself\b",
+    re.IGNORECASE,
+)
 _BARE = _words("it that this them those these")
 _AFTER_POINTER = _words(
     "now again first up out over through for you real quick right away as we speak"
@@ -298,7 +306,7 @@ _OFFERERS = (("i", "could"), ("i", "can"), ("i'm", "happy", "to"), ("happy", "to
 # What is offered in the chat itself: "I could add comments if that helps".
 _CHAT_OFFERS = _words(
     """
-    explain rephrase reword draft add walk send share put write summarize summarise break split
+    explain rephrase reword draft add send share put write summarize summarise break split
     format shorten expand clarify resend redo rerun check tweak adjust attach link list outline
     show annotate highlight comment paste
     """
@@ -342,16 +350,20 @@ def offer(tokens: list[str], question: bool) -> str | None:
                     return wish
     if head[:2] == ("if", "you") and _wish(tokens[start : start + 4]) is not None:
         rest = tokens[start + 3 :]
-        for i in range(len(rest) - 2):  # "If you want, I can walk through it", a chat verb
-            if rest[i : i + 2] in (["i", "can"], ["i", "could"]) and rest[i + 2] in _CHAT_OFFERS:
+        for i in range(len(rest) - 2):  # "If you want, I can walk you through it"
+            offered = rest[i : i + 2] in (["i", "can"], ["i", "could"])
+            if offered and rest[i + 2] in _CHAT_OFFERS and (
+                _points_alone(rest[i + 3 :]) or rest[i + 3 :] in ([], ["you", "through"])
+            ):
                 return " ".join(tokens[start : start + 3])
     return None
 
 
 def _wish(tokens: list[str]) -> str | None:
-    for i in range(len(tokens)):
+    """The listener's wish that ends ``tokens`` ("... if that helps"), else None."""
+    for i in range(max(0, len(tokens) - 4), len(tokens)):
         for wish in _WISHES:
-            if tuple(tokens[i : i + len(wish)]) == wish:
+            if tuple(tokens[i:]) == wish:  # at the end: not "... if that helps I'm a CPA"
                 return " ".join(wish)
     return None
 

@@ -41,6 +41,7 @@ _SHOWN = _words(
 )
 _DEICTIC = _words("screenshot screenshots diagram highlighted")
 _POINTED = _words("above below attached following")
+_POINTER_VERBS = _words("is are has have shows show lists covers compares highlights")
 _POINTER_LASTING = STANDING_OR_STATE - _words("is are was were be been")
 _POINTER_BEFORE = _words(
     """
@@ -86,7 +87,11 @@ def pointer(tokens: list[str]) -> str | None:
     for i, token in enumerate(tokens):
         if token in _POINTED:
             before = tokens[i - 1] if i else ""
-            if before in _POINTER_BEFORE:  # not "The floor above is a gym"
+            after = tokens[i + 1 : i + 2]
+            # "The table below has ...", "see above"; not "The floor above is a gym", "Items
+            # above $500", "The list above the stove", "... below shows we're on Node 18"
+            ends = not after or after[0] in _POINTER_VERBS
+            if before in _POINTER_BEFORE and ends and _FIRST_PERSON.isdisjoint(tokens):
                 return token
         # not "The screenshot shows the mortgage at 6.1%"
         elif token in _DEICTIC and i and tokens[i - 1] in ("the", "this"):
@@ -117,6 +122,10 @@ _MACHINE_JOBS = _words(
     transcode
     """
 )
+_UNITS = _words(
+    "rows records files folders pages pods items chunks shards batches jobs steps tests tables "
+    "messages emails objects images documents attempts requests machines nodes hosts servers"
+)
 _MACHINE_VERBS = _words(
     "processing crawling transcoding uploading downloading syncing migrating importing "
     "exporting indexing reindexing rendering scanning retrying"
@@ -132,6 +141,10 @@ _ALMOST = frozenset(
 _PERCENT = re.compile(
     r"\d\s*(?:%|percent\b)\s*(?:done|complete|completed|through|finished|uploaded|processed"
     r"|synced|indexed|migrated|copied|restored)\b"
+)
+_SHARE_DONE = re.compile(
+    r"(?:the\s+)?(\w+)(?:'s|\s+is)?\s+(?:about\s+|at\s+)?\d+\s*(?:%|percent)\s*"
+    r"(?:done|complete|completed|through|finished)?"
 )
 _N_OF_M = re.compile(r"\b(\w+)?\s*\d[\d,]*\s+(?:out\s+)?of\s+\d[\d,]*\s*(\w+)?\s*(\w+)?")
 
@@ -150,13 +163,16 @@ def progress(tokens: list[str], text: str) -> str | None:
     while start < len(tokens) - 1 and tokens[start] in OPENERS and tokens[start] != "still":
         start += 1
     if "<num>" in tokens:
-        if _PERCENT.search(text.rstrip(" .!")) and not _MACHINE_JOBS.isdisjoint(tokens):
+        done = _SHARE_DONE.fullmatch(text.strip(" .!").lower())
+        if done is not None and done[1] in _MACHINE_JOBS:  # not "The crawl space ... 60% done"
             return "a share done"
         opens = tokens[start] in _MACHINE_VERBS or (
             tokens[start] in _COUNTERS and not _DONE.isdisjoint(tokens)
         )  # "Processing row 12,000 of 50,000", not "Doing step 4 of 12 in AA"
-        if opens and _N_OF_M.search(text) and not finite_after(tokens[start + 1 :]):
-            return "N of M"
+        found = _N_OF_M.search(text)
+        machine_count = found is not None and (found[2] is None or found[2].lower() in _UNITS)
+        if opens and machine_count and not finite_after(tokens[start + 1 :]):
+            return "N of M"  # not "Migrating 40 of 60 clients to the new practice"
     # "Still waiting on the courier", "Still spinning": only as the opening, and only waiting
     # takes an object ("Still running Ubuntu 18.04 on the build boxes" is a fact)
     after = tokens[start + 1 :]

@@ -96,7 +96,7 @@ COURTESY = [
     ("Hope your week's going well.", "a wish ('hope your')"),
     ("nooo that's awful", "a reaction ('nooo that's awful')"),
     ("Let's start with the first question.", "a move of the conversation ('let's start with')"),
-    ("Switching gears to the travel plans.", "a move of the conversation ('switching gears')"),
+    ("Switching gears to the second point.", "a move of the conversation ('switching gears')"),
     ("Back to your earlier point about latency.", "a move of the conversation ('back to')"),
 ]
 
