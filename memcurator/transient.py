@@ -152,6 +152,8 @@ def _desk_action(content: str) -> str | None:
     for clause, frame in zip(clauses, frames, strict=True):
         if frame is None and rule_reason(clause) is None:  # the rules keep this clause
             return None
+    if ": " in content and frames[-1] is None:  # "Here's the updated RSVP: yes": a value
+        return None
     return named
 
 

@@ -123,7 +123,7 @@ def _apology(tokens: list[str], text: str) -> str | None:
             return None
         if token == "i" and following not in _SLIP_VERBS:  # not "sorry wrong size I wear a 10"
             return None
-    if not _each_part_a_slip(text):
+    if not _each_part_a_slip(text) or not _nothing_after_the_slip(tokens):
         return None
     if "for" in tokens[start : start + 4]:
         after = tokens[tokens.index("for", start) + 1 :]
@@ -154,6 +154,19 @@ def _each_part_a_slip(text: str) -> bool:
         if _SLIPS.isdisjoint(words) and not set(words) <= _INTERJECTIONS | _SORRY:
             return False
     return True
+
+
+_AFTER_SLIP = _words(
+    "earlier there again everyone all in on my last message above before here that this it "
+    "the of text file link one sorry oops about"
+)
+
+
+def _nothing_after_the_slip(tokens: list[str]) -> bool:
+    """After the last slip word only words of the chat: "Sorry for the typo earlier", not
+    "sorry typo Austin not Boston" or "sorry for the delay night shifts"."""
+    last = max((i for i, t in enumerate(tokens) if t in _SLIPS), default=len(tokens))
+    return all(t in _AFTER_SLIP for t in tokens[last + 1 :])
 
 
 def _wish(tokens: list[str]) -> str | None:
@@ -215,6 +228,24 @@ _DISCUSSED = _words(
 )
 
 
+_ORDINALS = _words("the first second third last next other earlier your my that this these those")
+
+
+def _about_the_talk(rest: list[str]) -> bool:
+    """The words after a move name only the talk: "to the second point", "to your question",
+    "that"; not "the questions about the IEP", "the list of preschools"."""
+    if rest[:1] and rest[0] in ("to", "on", "onto", "with", "at"):
+        rest = rest[1:]
+    if not rest:
+        return True
+    if all(t in POINTING for t in rest):
+        return True
+    last = max((i for i, t in enumerate(rest) if t in _DISCUSSED), default=-1)
+    return last >= 0 and all(t in _ORDINALS or t in _DISCUSSED for t in rest[: last + 1]) and (
+        all(t in POINTING or t in _ORDINALS for t in rest[last + 1 :])
+    )
+
+
 def conversation_move(tokens: list[str]) -> str | None:
     """A move of the conversation itself, with nothing lasting in it: the words that showed
     it, else None."""
@@ -229,14 +260,14 @@ def conversation_move(tokens: list[str]) -> str | None:
     head = tuple(tokens[start : start + 3])
     if head[:1] == ("let's",) and head[1:3] in _LETS_MOVES:
         rest = tokens[start + 3 :]
-        if not rest or not _DISCUSSED.isdisjoint(rest) or not POINTING.isdisjoint(rest):
+        if not rest or _about_the_talk(rest):
             return " ".join(head)  # not "Let's focus on Python roles"
         return None
     if head[:2] in _MOVES:
         # "back to school", "on to Lisbon", "Switching gears to nursing": only about what was
         # being discussed, or nothing after the move
         rest = tokens[start + 2 :]
-        about = not _DISCUSSED.isdisjoint(rest[:6]) or not POINTING.isdisjoint(rest[:3])
+        about = _about_the_talk(rest)
         if rest and not about and "wrap" not in tokens and head[:2] != ("next", "up"):
             return None
         return " ".join(head[:2])

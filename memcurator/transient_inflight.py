@@ -151,8 +151,8 @@ def narrated_desk_action(tokens: list[str], text: str = "") -> str | None:
     pointed = _points_alone(rest)
     if verb == "call" and rest[:1] == ["it"]:
         return None  # "I'm going to call it quits"
-    if frame in ("I'll", "I'm going to") and not pointed:
-        return None  # "I'm going to open a bakery in Portland": a plan of a life
+    if not progressive and not (pointed or _identifier_next(text, verb)):
+        return None  # "I'm going to open a bakery", "Let me look into freezing eggs"
     if progressive:
         if not (pointed or _identifier_next(text, verb)):
             return None  # "We're redoing the kitchen", "Looking at that condo in Oakland"
@@ -252,7 +252,7 @@ def _frame(tokens: list[str], i: int) -> tuple[str, str, list[str], bool] | None
     base = _base(word) if progressive else word
     if again and base is not None and "re" + base in _DESK:
         base = "re" + base
-    if base is None or base not in (_DESK if frame == "give me a moment to" else _CORE):
+    if base is None or base not in _CORE:
         return None  # "Let me add the bassinet to the booking", "I'll put 500 into it"
     rest = tokens[i + 1 :]
     if base == "check" and rest[:1] == ["with"]:  # "Let me check with the co-op board first"

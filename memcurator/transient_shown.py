@@ -46,7 +46,7 @@ _POINTER_LASTING = STANDING_OR_STATE - _words("is are was were be been")
 _POINTER_BEFORE = _words(
     """
     see listed shown outlined mentioned table list summary code block chart graph link output
-    version options steps diagram numbers figures rows items
+    version options diagram
     """
 )
 
@@ -71,31 +71,35 @@ def pointer(tokens: list[str]) -> str | None:
     seeing = head == ["as", "you", "can", "see"] and _seen_alone(tokens[start + 4 :])
     if not tokens or not _POINTER_LASTING.isdisjoint(tokens[start + 4 if seeing else 0 :]):
         return None
-    if head[:2] in (["here", "is"], ["here", "are"]) or head[:1] == ["here's"]:
+    here = head[:2] in (["here", "is"], ["here", "are"]) or head[:1] == ["here's"]
+    opens = head[:2] in (["below", "is"], ["below", "are"], ["above", "is"], ["above", "are"])
+    if here or opens:  # "Here's the revised itinerary below", "Below is the comparison"
         rest = tokens[start + (1 if head[0] == "here's" else 2) :]
         noun = next((t for t in rest[:4] if t in _SHOWN), None)
         tail = rest[rest.index(noun) + 1 :] if noun is not None else []
         if noun in _SHOWN_STATES:  # "the revised itinerary below": one noun after the state
             tail = tail[1:]
         if noun is not None and set(tail) <= _HERE_TAIL:  # not "... of the vows", "... Nguyen"
-            return "here's the " + noun
+            return ("here's the " if here else head[0] + " is the ") + noun
     if seeing:
         return "as you can see"
-    opens = head[:2] in (["below", "is"], ["below", "are"], ["above", "is"], ["above", "are"])
-    if opens and not _SHOWN.isdisjoint(tokens[start + 2 : start + 6]):  # "Below is the list"
-        return head[0]
     for i, token in enumerate(tokens):
         if token in _POINTED:
             before = tokens[i - 1] if i else ""
             after = tokens[i + 1 : i + 2]
-            # "The table below has ...", "see above"; not "The floor above is a gym", "Items
-            # above $500", "The list above the stove", "... below shows we're on Node 18"
-            ends = not after or after[0] in _POINTER_VERBS
-            if before in _POINTER_BEFORE and ends and _FIRST_PERSON.isdisjoint(tokens):
+            # not "The floor above is a gym", "Items above $500", "The list above the stove"
+            # only at the end ("See the table below"): "The list below is the emergency
+            # contacts" states what the list holds
+            if before in _POINTER_BEFORE and not after and _FIRST_PERSON.isdisjoint(tokens):
                 return token
-        # not "The screenshot shows the mortgage at 6.1%"
-        elif token in _DEICTIC and i and tokens[i - 1] in ("the", "this"):
-            return None if finite_after(tokens[i + 1 :]) else token
+        # "In the screenshot, ...", "The diagram": the subject at the start; not "The
+        # screenshot shows the mortgage at 6.1%", "Works on the diagram editor at Lucidchart"
+        elif token in _DEICTIC and i in (start + 1, start + 2) and tokens[i - 1] in ("the", "this"):
+            subject = i == start + 1 or tokens[start] in ("in", "on")
+            following = tokens[i + 1 : i + 2]
+            if subject and following in ([], ["is"], ["are"]) and not finite_after(tokens[i + 1 :]):
+                return token
+            return None
     return None
 
 

@@ -22,17 +22,16 @@ PROGRESS = "progress of a job of the moment"
 @pytest.mark.parametrize(
     ("chatter", "shape"),
     [
-        ("Let me query the refunds table for that customer.", f"{ACT} ('let me query')"),
         ("Lemme grep the repo for it.", f"{ACT} ('let me grep')"),
         ("I'll ping the venue about that.", f"{ACT} ('I'll ping')"),
         ("I'm fetching them as we speak.", f"{ACT} ('I'm fetching')"),
         ("Scanning ticket #4411 for that signature.", f"{ACT} ('scanning')"),
         ("Re-running build 7731 on the staging box.", f"{ACT} ('running')"),
-        ("Give me a moment to fetch the rate sheet.", f"{ACT} ('give me a moment to fetch')"),
+        ("Give me a moment to fetch it.", f"{ACT} ('give me a moment to fetch')"),
         ("Shall I rerun it?", f"{OFFER} ('shall i')"),
         ("Would you like me to rephrase that?", f"{OFFER} ('would you like me')"),
         ("I could reword it if that helps.", f"{OFFER} ('if that helps')"),
-        ("Below is the comparison by carrier.", f"{POINTER} ('below')"),
+        ("Below is the updated comparison.", f"{POINTER} ('below is the updated')"),
         ("Here's the revised itinerary below.",
          f"{POINTER} ('here's the revised')"),
         ("As you can see in the attached screenshot.", f"{POINTER} ('as you can see')"),
@@ -97,7 +96,6 @@ COURTESY = [
     ("nooo that's awful", "a reaction ('nooo that's awful')"),
     ("Let's start with the first question.", "a move of the conversation ('let's start with')"),
     ("Switching gears to the second point.", "a move of the conversation ('switching gears')"),
-    ("Back to your earlier point about latency.", "a move of the conversation ('back to')"),
 ]
 
 

@@ -69,12 +69,12 @@ def test_the_rules_drop_no_durable_row_of_any_labelled_utterance_set() -> None:
 
 
 def test_no_durable_statement_the_review_found_dropped_is_dropped() -> None:
-    # 866 durable statements three adversarial reviews (2026-12-05, having read the frames' code)
+    # 1,322 durable statements four adversarial reviews (2026-12-05, having read the frames' code)
     # found dropped by earlier versions of transient_inflight / transient_courtesy: "I'm going
     # to open a bakery in Portland", "We're redoing the kitchen", "The adoption is in progress",
     # "Here's the corrected address: 12 Rue Oberkampf", "Let me check my blood sugar", "Should
     # I take the Stripe offer or stay at Google?", "Looking at 2019 Tacomas for the ranch".
     rows = _jsonl("transient_review_guard.jsonl")
-    assert len(rows) == 866
+    assert len(rows) == 1322
     dropped = [str(r["text"]) for r in rows if transient_reason(str(r["text"]), learned=False)]
     assert not dropped, dropped
