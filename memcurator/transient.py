@@ -33,14 +33,10 @@ Pure standard library, no I/O.
 from __future__ import annotations
 
 import re
-from itertools import pairwise
 
-from memcurator.transient_courtesy import conversation_move, courtesy, may_be_courtesy
 from memcurator.transient_durable import durable_shape, states_habit
-from memcurator.transient_inflight import may_frame, narrated_desk_action, offer
 from memcurator.transient_learned import learned_reason, logit, tokens_of
 from memcurator.transient_rules import rule_reason
-from memcurator.transient_shown import pointer, progress
 
 __all__ = ["rule_reason", "sentences", "transient_reason"]
 
@@ -130,83 +126,6 @@ def _rules(content: str) -> str | None:
     if content.lstrip()[:1] in _OPENERS and (placeholder := _placeholder(content)) is not None:
         return placeholder
     reason = rule_reason(content)
-    if reason is None:
-        reason = _desk_action(content)
     if reason is not None and states_habit(content):
         return None
     return reason
-
-
-def _desk_action(content: str) -> str | None:
-    """Each sentence is chatter by the rules or has a frame of the moment with no durable
-    shape (memcurator.transient_inflight, transient_shown, transient_courtesy): "Lemme grep the
-    repo for it", "Want me to ping them?", "Below is a breakdown by region", "Still indexing"."""
-    if len(content) > _DESK_CHARS:
-        return None
-    parts = sentences(content) or [content]
-    clauses = [c for part in parts for c in (_CLAUSES.split(part) if _cut(part) else [part])]
-    frames = [_moment(clause) for clause in clauses]
-    named = next((frame for frame in frames if frame is not None), None)
-    if named is None:  # the common case, a durable sentence: no rules run again
-        return None
-    for clause, frame in zip(clauses, frames, strict=True):
-        if frame is None and rule_reason(clause) is None:  # the rules keep this clause
-            return None
-    if ": " in content and frames[-1] is None:  # "Here's the updated RSVP: yes": a value
-        return None
-    return named
-
-
-def _moment(sentence: str) -> str | None:
-    """The frame of the moment ``sentence`` has, unless its shape is durable; a sentence of
-    several comma-joined parts only when each part is chatter or a frame by itself ("As you can
-    see, the third column is empty" keeps its second part), but for an apology, which reads
-    its own parts (memcurator.transient_courtesy)."""
-    named = _frame_of(sentence)
-    if named is None or named.startswith("an apology") or ", " not in sentence:
-        return named
-    for part in sentence.split(", "):
-        if rule_reason(part) is None and _frame_of(part) is None:
-            return None
-    return named
-
-
-def _frame_of(sentence: str) -> str | None:
-    tokens = tokens_of(sentence)
-    # "I'm checking the Guardian now instead of Twitter": a change of habit, not an action
-    if "instead" in tokens and ("instead", "of") in pairwise(tokens):
-        return None
-    question = sentence.rstrip(" .!").endswith("?")
-    if not may_frame(tokens, question):
-        if not may_be_courtesy(tokens) or (kind := courtesy(tokens, sentence)) is None:
-            return None
-        return None if durable_shape(sentence.lower().strip(), tokens) else kind
-    if (frame := narrated_desk_action(tokens, sentence)) is not None:
-        named = f"in-progress action ('{frame}')"
-    elif (offered := offer(tokens, question)) is not None:
-        named = f"an offer or a question about the next step ('{offered}')"
-    elif (pointed := pointer(tokens)) is not None:
-        named = f"a pointer to what the conversation shows ('{pointed}')"
-    elif (done := progress(tokens, sentence.lower())) is not None:
-        named = f"progress of a job of the moment ('{done}')"
-    elif (move := conversation_move(tokens)) is not None:
-        named = f"a move of the conversation ('{move}')"
-    elif (kind := courtesy(tokens, sentence)) is not None:
-        named = kind
-    else:
-        return None
-    return None if durable_shape(sentence.lower().strip(), tokens) else named
-
-
-# A clause after a semicolon, a colon or a spaced dash is judged on its own ("Let me edit the
-# headlines; I'm picky about tone there", "Here's the corrected address: 12 Rue Oberkampf"
-# keep their second clause).
-_CLAUSES = re.compile(r"\s*[;:]\s+|\s+[-\u2013\u2014]\s+")
-
-
-def _cut(part: str) -> bool:
-    return ";" in part or ": " in part or " -" in part or "\u2013" in part or "\u2014" in part
-
-
-# Narration is a sentence or three; a longer text has room for something lasting.
-_DESK_CHARS = 300

@@ -51,7 +51,7 @@ def key_pair_statements() -> list[str]:
     [
         "Logging into the Stripe dashboard to find that duplicate charge.",
         "Reviewing the shipping manifest you uploaded again.",
-        "Combing through the audit trail one more time.",
+        "I'm escalating your ticket to the network team right now.",
         "The spreadsheet is still loading on my side.",
     ],
 )
