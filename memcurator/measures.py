@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from memcurator.spellings import ORDINAL_WORDS
+
 __all__ = ["ABBREVIATIONS", "durations", "ordinal"]
 
 # Abbreviation -> the full word, as the stemmer would leave it ("thursday", "december").
@@ -44,10 +46,7 @@ def _hour_after(stems: list[str], at: int) -> int:
 _ORDINAL = re.compile(r"^(\d+)(?:st|nd|rd|th)$")
 # Ordinal words from "third" on ("the fifteenth" / "the 15th"); "first" and "second" have too
 # many other senses ("first-class", "a second reviewer", "second factor") to be numbers.
-_ORDINAL_WORDS = {w: str(n) for n, w in enumerate([
-    "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
-    "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
-    "eighteenth", "nineteenth", "twentieth"], start=3)} | {"thirtieth": "30"}
+_ORDINAL_WORDS = {w: str(n) for w, n in ORDINAL_WORDS.items() if n >= 3}
 
 
 def ordinal(token: str) -> str | None:

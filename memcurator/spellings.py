@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from itertools import permutations
 
-__all__ = ["DATE_ORDERS", "HOUR_WORDS", "hour_span", "one_value", "part_of_day"]
+__all__ = ["DATE_ORDERS", "HOUR_WORDS", "ORDINAL_WORDS", "hour_span", "one_value", "part_of_day"]
 
 # A date format's order, however spelled ("DD.MM.YYYY", "dd/mm/yyyy", "day-month-year",
 # "ISO 8601"): one token naming the order, "dateorderdmy"; the separator is no part of it.
@@ -122,10 +122,13 @@ _NUMBER_HINT = re.compile(r"hundred|ty[- ](?:one|two|three|four|five|six|seven|e
                           re.I)
 
 
+# Ordinal words and their numbers: the one table (``measures.ordinal`` reads it too).
+ORDINAL_WORDS = {w: n for n, w in enumerate([
+    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+    "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
+    "eighteenth", "nineteenth", "twentieth"], start=1)} | {"thirtieth": 30}
 # A compound ordinal in words ("twenty-first", "thirty first"): its number, as "21st" reads.
-_ORDINAL_UNITS = {w: n for n, w in enumerate(
-    ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"],
-    start=1)}
+_ORDINAL_UNITS = {w: n for w, n in ORDINAL_WORDS.items() if n < 10}
 _COMPOUND_ORDINAL = re.compile(
     rf"\b({'|'.join(_TENS)})[- ]({'|'.join(_ORDINAL_UNITS)})\b", re.I)
 
