@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import Connection, Select, and_, exists, or_, select, text, union
 from sqlalchemy.orm import aliased
 
+from memcurator.keys import TOPIC_PREFIX, tool_key, topic_tool_key
 from memcurator.steps import ChangeWindow, Partition
 from memcurator.vocabulary import MemoryType, Status
 from store.bulk import chunks, in_values, pg_array
@@ -99,28 +100,60 @@ def changing_observations(
 ) -> tuple[list[str], set[str]]:
     """The ids of the active observations of ``scopes`` that ``may_change`` in ``window``,
     decided on their stamps, their topic membership and their sightings in the window; and
-    which of them are in a topic (read for the test; on SQLite, of every active observation
-    of the scopes)."""
+    which of them are in a topic.
+
+    An observation in no topic may change by its group alone (its scope and tool: the
+    observations and topics ``consolidation.batch_topics`` clusters together, one group
+    apart from every other). It is loaded when the group changed since the previous pass
+    (``changed_groups``): otherwise the group's pending observations and its topics' recent
+    members are what that pass clustered, so it would place nothing tonight either. Before,
+    every observation in no topic was loaded every night until it expired (a month of a
+    user's one-off failures, with their sightings and their groups' topic members)."""
     if conn.dialect.name == "postgresql":
-        return _changing_pg(conn, tenant, scopes, cutoff, window)
+        rows = _changing_pg(conn, tenant, scopes, cutoff, window)
+    else:
+        rows = _changing_rows(conn, tenant, scopes, cutoff, window)
+    dirty = changed_groups(conn, tenant, scopes, window)
+    dirty |= {(r.scope_key, tool_key(r.tool)) for r in rows if r.own}
+    changing = [
+        r.id for r in rows
+        if r.own or (not r.in_topic and (r.scope_key, tool_key(r.tool)) in dirty)
+    ]  # fmt: skip
+    return changing, {r.id for r in rows if r.in_topic}
+
+
+class _Stamped(NamedTuple):
+    """An active observation as the change test reads it: ``own`` when it ``may_change`` by
+    its own stamps and sightings (anything but being in no topic)."""
+
+    id: str
+    in_topic: bool
+    own: bool
+    scope_key: str
+    tool: str | None
+
+
+def _changing_rows(
+    conn: Connection, tenant: str, scopes: Sequence[str], cutoff: datetime, w: ChangeWindow
+) -> list[_Stamped]:
+    """``_changing_pg``'s rows on SQLite: every active observation of ``scopes``, tested here."""
     stamped: list[Any] = []
     for scope_in in in_values(Entry.scope_key, scopes, conn):
         stamped += conn.execute(
-            select(Entry.id, Entry.created_at, Entry.updated_at).where(
-                *ACTIVE_OBSERVATION, Entry.created_at < cutoff, scope_in
-            )
-        ).all()
+            select(Entry.id, Entry.created_at, Entry.updated_at, Entry.scope_key, Entry.tool)
+            .where(*ACTIVE_OBSERVATION, Entry.created_at < cutoff, scope_in)
+        ).all()  # fmt: skip
     in_topic = in_topics(conn, tenant, [r.id for r in stamped])
-    undecided = [
-        r.id for r in stamped
-        if r.id in in_topic and not may_change(window, r.created_at, r.updated_at, True, ())
+    undecided = [r.id for r in stamped if not may_change(w, r.created_at, r.updated_at, True, ())]
+    seen = _seen_in(conn, tenant, undecided, w)
+    return [
+        _Stamped(
+            r.id, r.id in in_topic, may_change(w, r.created_at, r.updated_at, True,
+                                               seen.get(r.id, ())),
+            r.scope_key, r.tool,
+        )
+        for r in stamped
     ]  # fmt: skip
-    seen = _seen_in(conn, tenant, undecided, window)
-    changing = [
-        r.id for r in stamped
-        if may_change(window, r.created_at, r.updated_at, r.id in in_topic, seen.get(r.id, ()))
-    ]  # fmt: skip
-    return changing, in_topic
 
 
 # ``changing_observations`` in one statement: the scopes' active observations with two key
@@ -130,8 +163,8 @@ def changing_observations(
 # ANDed ``ix_entry_sources_created_at``'s bitmap of the window's day (4k rows on a year of
 # the seed's workload) into every probe, 0.05 ms each, 100 ms a partition instead of 6 ms.
 _CHANGING_PROBE = text(
-    "SELECT e.id, e.created_at, e.updated_at, m.observation_id IS NOT NULL AS in_topic, "
-    "s.created_at AS seen_at "
+    "SELECT e.id, e.created_at, e.updated_at, e.scope_key, e.tool, "
+    "m.observation_id IS NOT NULL AS in_topic, s.created_at AS seen_at "
     "FROM entries AS e "
     "LEFT JOIN LATERAL (SELECT observation_id FROM topic_members WHERE tenant = :tenant "
     "AND observation_id = e.id OFFSET 0) AS m ON true "
@@ -143,15 +176,19 @@ _CHANGING_PROBE = text(
     "AND e.scope_key = ANY(CAST(:scopes AS text[]))"
 )
 
-# ``may_change`` as a filter over ``_CHANGING_PROBE``'s rows, so only the observations that may
-# change come back (a night's rows follow what is new or due, not the scopes' active set): its
-# tests in the same order, on the same columns. Its sightings' test is ``seen_at`` not being
-# NULL: the probe keeps only a sighting that passes it.
+# ``may_change`` without its last test (in no topic), as ``own``, over ``_CHANGING_PROBE``'s
+# rows: its tests in the same order, on the same columns. Its sightings' test is ``seen_at``
+# not being NULL: the probe keeps only a sighting that passes it.
+_OWN = (
+    "(p.created_at >= :since OR (p.created_at > :due_from AND p.created_at <= :due_to) "
+    "OR p.updated_at >= :touched OR p.updated_at = :since OR p.seen_at IS NOT NULL)"
+)
+
+# Only the observations that change by their own stamps, and those in no topic (whose group
+# decides): a night's rows follow what is new or due, and what is still unplaced.
 _CHANGING = text(
-    "SELECT id, in_topic FROM (" + str(_CHANGING_PROBE) + ") AS p "
-    "WHERE p.created_at >= :since OR (p.created_at > :due_from AND p.created_at <= :due_to) "
-    "OR p.updated_at >= :touched OR p.updated_at = :since OR NOT p.in_topic "
-    "OR p.seen_at IS NOT NULL"
+    f"SELECT id, in_topic, {_OWN} AS own, scope_key, tool "
+    f"FROM ({_CHANGING_PROBE}) AS p WHERE NOT p.in_topic OR {_OWN}"
 )
 
 
@@ -161,26 +198,50 @@ def _changing_pg(
     scopes: Sequence[str],
     cutoff: datetime,
     w: ChangeWindow,
-) -> tuple[list[str], set[str]]:
-    """``changing_observations`` on PostgreSQL: one statement per chunk of scopes, ``may_change``
-    decided in it (``_CHANGING``). The topic members it returns are those of the observations
-    that may change: the only ones the caller reads whole."""
-    changing: list[str] = []
-    members: set[str] = set()
+) -> list[_Stamped]:
+    """The scopes' active observations that may change by their own stamps or are in no
+    topic, on PostgreSQL: one statement per chunk of scopes (``_CHANGING``)."""
+    rows: list[_Stamped] = []
     for chunk in chunks(scopes):
-        for id_, in_topic in conn.execute(
-            _CHANGING,
-            {
-                "tenant": tenant, "cutoff": cutoff, "since": w.since, "due_from": w.due_from,
-                "due_to": w.due_to, "touched": w.touched,
-                "observation": MemoryType.OBSERVATION.value, "active": Status.ACTIVE.value,
-                "scopes": pg_array(chunk),
-            },
-        ).tuples():  # fmt: skip
-            changing.append(id_)
-            if in_topic:
-                members.add(id_)
-    return changing, members
+        rows += (
+            _Stamped(*row)
+            for row in conn.execute(
+                _CHANGING,
+                {
+                    "tenant": tenant, "cutoff": cutoff, "since": w.since, "due_from": w.due_from,
+                    "due_to": w.due_to, "touched": w.touched,
+                    "observation": MemoryType.OBSERVATION.value, "active": Status.ACTIVE.value,
+                    "scopes": pg_array(chunk),
+                },
+            ).tuples()
+        )  # fmt: skip
+    return rows
+
+
+def changed_groups(
+    conn: Connection, tenant: str, scopes: Sequence[str], w: ChangeWindow
+) -> set[tuple[str, str]]:
+    """The groups (scope, tool key) of ``scopes`` whose observations or topics were written
+    since the previous pass (a row stamped at or after ``touched``, or by that pass itself):
+    an observation that left the active set (expired, promoted, erased), a late arrival, a
+    rewritten one, a topic that grew or was rebuilt. With the observations that may change
+    by their own stamps, these are every group whose clustering tonight may differ from the
+    previous pass's. Read by ``ix_entries_updated_at``: the rows the day wrote."""
+    groups: set[tuple[str, str]] = set()
+    written = or_(Entry.updated_at >= w.touched, Entry.updated_at == w.since)
+    kinds = or_(
+        Entry.type == MemoryType.OBSERVATION,
+        and_(Entry.type == MemoryType.SUMMARY, Entry.subject_key.startswith(TOPIC_PREFIX)),
+    )
+    for scope_in in in_values(Entry.scope_key, scopes, conn):
+        for scope, type_, tool, subject_key in conn.execute(
+            select(Entry.scope_key, Entry.type, Entry.tool, Entry.subject_key).where(
+                Entry.tenant == tenant, written, kinds, scope_in
+            )
+        ).tuples():
+            is_topic = type_ == MemoryType.SUMMARY
+            groups.add((scope, topic_tool_key(subject_key or "") if is_topic else tool_key(tool)))
+    return groups
 
 
 def _seen_in(

@@ -185,3 +185,28 @@ def test_loading_only_changed_scopes_gives_the_store_loading_every_scope_gives(
     assert export(changed) == export(everything)
     assert log_counts(changed) == log_counts(everything)
     assert loaded < loaded_all  # and the changed-scope path was taken
+
+
+def test_an_observation_in_no_topic_is_loaded_only_when_its_group_changes(engine: Engine) -> None:
+    """A psql failure in no topic stays in no topic while only its user's other tools are
+    busy (its group, scope and tool, is as the last pass left it: nothing it could join or
+    form changed); the night another psql failure arrives, both are clustered again and
+    form a topic. Before, it was loaded every night until it expired."""
+    ingest_on(engine, DAY0, [observation("u_1", "s_1", at(0), id="o_psql")])
+    first = night(engine, DAY0)
+    assert sum(r.observations for r in first) == 1
+    assert sum(r.figures["topics_created"] for r in first) == 0
+    for d, tool in ((1, "kubectl"), (2, "terraform")):
+        day = DAY0 + timedelta(days=d)
+        ingest_on(engine, day, [observation("u_1", f"s_{d + 1}", at(d), tool=tool,
+                                            content=f"{tool} apply timed out on replica-9")])
+        reports = night(engine, day)
+        assert sum(r.scopes for r in reports) == 1, d
+        assert sum(r.observations for r in reports) == 1, d  # tonight's, not the psql one
+    day3 = DAY0 + timedelta(days=3)
+    ingest_on(engine, day3, [observation("u_1", "s_4", at(3), symptom="connection refused",
+                                         content="psql refused connecting to replica-2")])
+    reports = night(engine, day3)
+    assert sum(r.observations for r in reports) == 2  # the group changed: both clustered
+    assert sum(r.figures["topics_created"] for r in reports) == 1
+    assert sum(r.figures["members_linked"] for r in reports) == 2
