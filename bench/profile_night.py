@@ -26,7 +26,7 @@ import json
 import pstats
 import sys
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -42,26 +42,34 @@ from bench_nightly import (
 from memcurator.app.nightly import Partition, consolidate_partition
 from memcurator.consolidation import Policy
 from store.engine import WRITER, make_engine, upgrade
+from store.member_cache import MemberCache
 from store.passlock import pass_lock
 from store.queries import iter_entries
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)  # the passes' clock: after every row's stamp
 
 
-def run_night(url: str, day: object, partitions: int) -> float:
+def run_night(
+    url: str, day: date, partitions: int, caches: list[MemberCache] | None = None
+) -> float:
+    """Every partition's pass of ``day``; with ``caches`` (one per partition), each keeps the
+    topic members it read for the next night, as a backfill's walk over its nights does."""
     engine = make_engine(url)
     began = time.perf_counter()
     try:
         for index in range(partitions):
+            members = caches[index] if caches is not None else None
             with (
                 pass_lock(engine),
                 engine.connect().execution_options(**WRITER) as conn,
                 conn.begin(),
             ):
                 consolidate_partition(
-                    conn, as_of=day, partition=Partition(index, partitions),  # type: ignore[arg-type]
-                    policy=Policy(), flow_run_id="profile", now=NOW,
+                    conn, as_of=day, partition=Partition(index, partitions),
+                    policy=Policy(), flow_run_id="profile", now=NOW, members=members,
                 )  # fmt: skip
+            if members is not None:
+                members.commit(day.isoformat(), NOW)
         return time.perf_counter() - began
     finally:
         engine.dispose()
@@ -87,16 +95,22 @@ def build(args: argparse.Namespace) -> None:
     engine.dispose()
     print(f"synthesised {loaded['entries']:,} entries, {loaded['entry_sources']:,} sources")
     profiler = cProfile.Profile() if args.profile_out else None
+    # Partition-major as a backfill (each partition's nights in order, with its cache of topic
+    # members) but night by night here, so the nights' times print as they go.
+    caches = None if args.no_member_cache else [MemberCache() for _ in range(args.partitions)]
     began = time.perf_counter()
     for d in range(args.days - 1):
         if profiler is not None:
             profiler.enable()
-        seconds = run_night(url, START + timedelta(days=d), args.partitions)
+        seconds = run_night(url, START + timedelta(days=d), args.partitions, caches)
         if profiler is not None:
             profiler.disable()
         if d % 30 == 29:
             print(f"  night {d + 1}: {seconds:.2f} s", flush=True)
     print(f"backfilled {args.days - 1} nights in {time.perf_counter() - began:.1f} s")
+    if caches:
+        hits, misses = sum(c.hits for c in caches), sum(c.misses for c in caches)
+        print(f"topic members from the walk's cache: {hits:,}, read: {misses:,}")
     print(f"export {export_digest(url)}", flush=True)
     if profiler is not None:
         profiler.dump_stats(args.profile_out)
@@ -144,6 +158,10 @@ def main() -> None:
     parser.add_argument("--days", type=int, default=120)
     parser.add_argument("--partitions", type=int, default=8)
     parser.add_argument("--deeper", type=int, default=0)
+    parser.add_argument(
+        "--no-member-cache", action="store_true",
+        help="build: read every night's topic members afresh (as before the walk's cache)",
+    )
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--profile", type=int, default=0, help="print the top N functions")
     parser.add_argument(

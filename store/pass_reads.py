@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy import (
     Connection,
-    func,
+    or_,
     select,
     text,
 )
@@ -31,6 +31,7 @@ from memcurator.promotion import ActiveFact
 from memcurator.steps import ChangeWindow, Partition
 from memcurator.vocabulary import MemoryType, Status, most_sensitive
 from store.bulk import array_rows, chunks, in_values, pg_array
+from store.member_cache import MemberCache
 from store.pass_changes import ACTIVE_OBSERVATION, changing_observations, in_topics
 from store.tables import ConsolidationRun, Entry, EntrySource, as_utc
 
@@ -57,22 +58,17 @@ def previous_pass(
     """The date and start of ``partition``'s latest pass before ``run_date`` (the ledger),
     or None when it has none, or when a pass for a later date already ran (then what that
     pass changed is not tonight's news: the partition is loaded whole, as before)."""
-    runs = select(ConsolidationRun.run_date, ConsolidationRun.finished_at).where(
-        ConsolidationRun.partition == partition.label
-    )
-    later = conn.scalar(
-        select(func.count()).select_from(
-            runs.where(ConsolidationRun.run_date > run_date).subquery()
-        )
-    )
-    if later:
-        return None
+    # The partition's latest pass for any other date, in one statement: when it is for a
+    # later date, there is a later pass; otherwise it is the latest before ``run_date``.
     row = conn.execute(
-        runs.where(ConsolidationRun.run_date < run_date)
+        select(ConsolidationRun.run_date, ConsolidationRun.finished_at)
+        .where(ConsolidationRun.partition == partition.label, ConsolidationRun.run_date != run_date)
         .order_by(ConsolidationRun.run_date.desc())
         .limit(1)
     ).first()
-    return (row.run_date, row.finished_at) if row is not None else None
+    if row is None or row.run_date > run_date:
+        return None
+    return (row.run_date, row.finished_at)
 
 
 def load_stamps(conn: Connection, tenant: str, ids: Sequence[str]) -> dict[str, Stamp]:
@@ -292,12 +288,14 @@ def load_topics(
     *,
     tenant: str,
     groups: Collection[tuple[str, str]] | None = None,
+    members: MemberCache | None = None,
 ) -> list[Topic]:
     """The topic entries of ``scopes``: every member's id (the entry's ``links``), the most
     recent members' text, and the entry's own aggregates. A topic's nightly cost does not grow
     with its age. With ``groups`` ((scope, tool key) pairs), only the topics of those groups:
     the only ones tonight's unassigned observations can join, and so the only ones a plan reads
-    (``memcurator.consolidation.batch_topics``)."""
+    (``memcurator.consolidation.batch_topics``). ``members``: those read on the night before
+    (``store.member_cache``), read again only where the cache does not hold them."""
     if groups is not None:
         scopes = sorted({scope for scope, _ in groups})
     rows: list[Any] = []
@@ -316,7 +314,7 @@ def load_topics(
     if groups is not None:
         rows = [r for r in rows if (r.scope_key, topic_tool_key(r.subject_key)) in groups]
     wanted = sorted({m for r in rows for m in (r.links or [])[-TOPIC_SAMPLE:]})
-    recent = _members(conn, tenant, wanted)
+    recent = _cached_members(conn, tenant, wanted, members)
     return [
         Topic(
             id=r.id,
@@ -349,6 +347,33 @@ _MEMBERS = text(
     "array_agg(sensitivity) FROM entries "
     "WHERE tenant = :tenant AND id = ANY(CAST(:ids AS text[]))"
 )
+
+
+def _cached_members(
+    conn: Connection, tenant: str, ids: Sequence[str], cache: MemberCache | None
+) -> dict[str, Member]:
+    """``_members``, taking from ``cache`` what it holds and keeping there what is read."""
+    if cache is None:
+        return _members(conn, tenant, ids)
+    recent = {i: m for i in ids if (m := cache.get(tenant, i)) is not None}
+    read = _members(conn, tenant, [i for i in ids if i not in recent])
+    cache.put(tenant, read.values())
+    return recent | read
+
+
+def written_since(conn: Connection, tenant: str, window: ChangeWindow) -> list[str]:
+    """The ids of ``tenant``'s entries written since the partition's previous pass (stamped at
+    or after ``touched``, or by that pass: ``ChangeWindow``), of any scope, type or status:
+    what a night must not take from what the night before read (``store.member_cache``).
+    Read by ``ix_entries_updated_at``: the rows written since."""
+    return list(
+        conn.scalars(
+            select(Entry.id).where(
+                Entry.tenant == tenant,
+                or_(Entry.updated_at >= window.touched, Entry.updated_at == window.since),
+            )
+        )
+    )
 
 
 def _members(conn: Connection, tenant: str, ids: Sequence[str]) -> dict[str, Member]:

@@ -30,6 +30,7 @@ from memcurator.dates import day_range
 from memcurator.settings import Settings
 from store.engine import WRITER
 from store.errors import StoreFault, fault_reason
+from store.member_cache import MemberCache
 from store.passlock import adopted_pass_lock
 from tasks.secrets import store_engine
 
@@ -87,9 +88,10 @@ def consolidate_partition_nights(
     partition = Partition(index, count)
     logger = get_run_logger()
     days = day_range(start, end)
+    members = MemberCache()  # what one night reads of its topics, kept for the next
     for day in days:
         try:
-            report = _consolidate(day.isoformat(), partition, lock)
+            report = _consolidate(day.isoformat(), partition, lock, members)
         except Exception as exc:  # retold below, outside this block: no __context__ to print
             fault = _fault(day.isoformat(), partition, exc)
             break
@@ -109,17 +111,29 @@ def _fault(as_of: str, partition: Partition, exc: Exception) -> StoreFault:
     )
 
 
-def _consolidate(as_of: str, partition: Partition, lock: str | None) -> PartitionReport:
+def _consolidate(
+    as_of: str, partition: Partition, lock: str | None, members: MemberCache | None = None
+) -> PartitionReport:
     settings = Settings()
     engine = store_engine()
     run_id = flow_run.get_id()
     writer = engine.connect().execution_options(**WRITER)
-    with adopted_pass_lock(lock), writer as conn, conn.begin():
-        return consolidate_partition(
-            conn,
-            as_of=date.fromisoformat(as_of),
-            partition=partition,
-            policy=Policy.from_settings(settings),
-            flow_run_id=str(run_id) if run_id else None,
-            now=datetime.now(UTC),
-        )
+    now = datetime.now(UTC)
+    try:
+        with adopted_pass_lock(lock), writer as conn, conn.begin():
+            report = consolidate_partition(
+                conn,
+                as_of=date.fromisoformat(as_of),
+                partition=partition,
+                policy=Policy.from_settings(settings),
+                flow_run_id=str(run_id) if run_id else None,
+                now=now,
+                members=members,
+            )
+    except BaseException:
+        if members is not None:
+            members.clear()
+        raise
+    if members is not None:
+        members.commit(as_of, now)
+    return report

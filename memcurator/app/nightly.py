@@ -36,6 +36,7 @@ from memcurator.steps import (
 )
 from store.engine import set_tenants, without_jit
 from store.gathering import known_gathering
+from store.member_cache import MemberCache
 from store.pass_changes import changed_scopes
 from store.pass_reads import (
     Stamp,
@@ -46,6 +47,7 @@ from store.pass_reads import (
     partition_landed,
     partition_scopes,
     previous_pass,
+    written_since,
 )
 from store.pass_writes import PassWriter, record_run
 from store.passlock import verify_pass_lock
@@ -144,9 +146,12 @@ def consolidate_partition(
     policy: Policy,
     flow_run_id: str | None,
     now: datetime,
+    members: MemberCache | None = None,
 ) -> PartitionReport:
     """Run the nightly pass for ``as_of`` on one partition, inside the caller's transaction
-    (the caller holds the store's pass lock: ``store.passlock``)."""
+    (the caller holds the store's pass lock: ``store.passlock``). ``members``: the topic
+    members a walk over a backfill's nights read the night before (``store.member_cache``;
+    the caller commits or clears it with the transaction)."""
     verify_pass_lock(conn)  # before the first read, so a pass that lost its lock writes nothing
     without_jit(conn)
     run_date = as_of.isoformat()
@@ -155,7 +160,7 @@ def consolidate_partition(
         return PartitionReport.from_ledger(run_date, partition.label, *landed)
     report = PartitionReport(run_date, partition.label)
     cutoff = cutoff_of(as_of)
-    work = plan(conn, partition, cutoff, policy)
+    work = plan(conn, partition, cutoff, policy, members)
     for w in work:
         set_tenants(conn, [w.tenant])
         w.writer = PassWriter(
@@ -193,33 +198,40 @@ class _TenantWork:
 
 
 def plan(
-    conn: Connection, partition: Partition, cutoff: datetime, policy: Policy
+    conn: Connection,
+    partition: Partition,
+    cutoff: datetime,
+    policy: Policy,
+    members: MemberCache | None = None,
 ) -> list[_TenantWork]:
     """Load every tenant's share of ``partition`` and plan it; nothing is written yet."""
     work = []
-    window = pass_window(conn, partition, cutoff, policy)
+    previous = previous_pass(conn, (cutoff - timedelta(days=1)).date().isoformat(), partition)
+    window = window_after(previous, cutoff, policy)
     for tenant, scopes in sorted(scopes_to_load(conn, partition, cutoff, window).items()):
         set_tenants(conn, [tenant])
+        if members is not None:
+            written = written_since(conn, tenant, window) if window is not None else ()
+            members.begin(tenant, previous, written)
         stamps: dict[str, Stamp] = {}
         observations = load_observations(
             conn, scopes, cutoff, stamps=stamps, tenant=tenant, window=window
         )
         # Only the topics tonight's unassigned observations can join (their scope and tool).
         groups = {(o.scope_key, tool_key(o.tool)) for o in observations if not o.in_topic}
-        topics = load_topics(conn, scopes, tenant=tenant, groups=groups)
+        topics = load_topics(conn, scopes, tenant=tenant, groups=groups, members=members)
         planned = plan_partition(observations, topics, cutoff=cutoff, policy=policy)
         work.append(_TenantWork(tenant, scopes, observations, stamps, planned))
     set_tenants(conn, [])
     return work
 
 
-def pass_window(
-    conn: Connection, partition: Partition, cutoff: datetime, policy: Policy
+def window_after(
+    previous: tuple[str, datetime] | None, cutoff: datetime, policy: Policy
 ) -> ChangeWindow | None:
-    """What may have changed for ``partition`` since its previous pass (``ChangeWindow``), or
-    None on its first night (or after a pass for a later date): then everything is loaded."""
-    as_of = (cutoff - timedelta(days=1)).date()
-    previous = previous_pass(conn, as_of.isoformat(), partition)
+    """What may have changed for a partition since its ``previous`` pass (``ChangeWindow``;
+    ``previous_pass``), or None on its first night (or after a pass for a later date): then
+    everything is loaded."""
     if previous is None:
         return None
     last_date, last_start = previous
@@ -231,7 +243,7 @@ def scopes_to_load(
 ) -> dict[str, list[str]]:
     """The scopes of ``partition`` whose plan tonight may hold something, by tenant: after a
     previous pass of the partition, those with something new, rewritten or due in ``window``
-    (``pass_window``), found by index; on its first night (no window), every scope with an
+    (``window_after``), found by index; on its first night (no window), every scope with an
     active observation. A scope left out would have planned nothing (its observations, topics
     and sightings are as they were when its last pass left them), so the result is the same."""
     if window is None:
