@@ -148,12 +148,29 @@ def for_tenants(engine: Engine, tenants: Iterable[str]) -> Engine:
 
 def set_tenants(conn: Connection, tenants: Iterable[str]) -> None:
     """Limit the rest of ``conn``'s current transaction to ``tenants`` (transaction-local:
-    it ends with the transaction, so a pooled connection never carries it over)."""
-    if conn.dialect.name == "postgresql":
-        conn.execute(
-            text("SELECT set_config('memcurator.tenants', :tenants, true)"),
-            {"tenants": json.dumps(sorted(set(tenants)))},
-        )
+    it ends with the transaction, so a pooled connection never carries it over).
+
+    Said again in the same transaction (the nightly pass says its tenant before each step),
+    it costs no round trip: the connection remembers the transaction it last said it in.
+    Inside a savepoint it is always said and remembered by nobody (a rollback to the
+    savepoint takes the setting back)."""
+    if conn.dialect.name != "postgresql":
+        return
+    value = json.dumps(sorted(set(tenants)))
+    nested = conn.in_nested_transaction()
+    said = conn.info.get(_TENANTS_SAID)
+    if not nested and said is not None and said[0] is conn.get_transaction() and said[1] == value:
+        return
+    conn.execute(_SET_TENANTS, {"tenants": value})
+    if nested:
+        conn.info.pop(_TENANTS_SAID, None)
+    else:  # held, so no later transaction can be taken for it
+        conn.info[_TENANTS_SAID] = (conn.get_transaction(), value)
+
+
+_SET_TENANTS = text("SELECT set_config('memcurator.tenants', :tenants, true)")
+# The (transaction, tenants) ``set_tenants`` last said on a connection (``Connection.info``).
+_TENANTS_SAID = "memcurator_tenants_said"
 
 
 def without_jit(conn: Connection) -> None:

@@ -12,12 +12,12 @@ from datetime import date
 from typing import Any
 
 import pytest
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 
 from memcurator.app.ingest import submit
-from store.engine import for_tenants, make_engine, upgrade
+from store.engine import for_tenants, make_engine, set_tenants, upgrade
 from store.queries import iter_entries, iter_log
 from store.reading import AmbiguousId, trace
 from store.roles import ensure_app_role
@@ -168,6 +168,46 @@ def test_a_session_for_one_tenant_sees_none_of_anothers_rows(
     with admin.connect() as conn:  # the owner (operator) reads everything, tenant-less too
         assert conn.scalar(text("SELECT count(*) FROM entries")) == 2
         assert conn.scalar(text("SELECT count(*) FROM write_log WHERE tenant = ''")) == 1
+
+
+def test_tenants_said_again_in_a_transaction_cost_nothing_and_a_savepoint_takes_them_back(
+    stores: tuple[Engine, Engine, str, str],
+) -> None:
+    """``set_tenants`` said twice in one transaction runs once; a new transaction, or a
+    savepoint rolled back, needs it said again, and it is: the rows seen are always the
+    tenants said last."""
+    _, app, _, _ = stores
+    load_two_tenants(app)
+    said: list[str] = []
+
+    def count(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        if "memcurator.tenants" in statement:
+            said.append(statement)
+
+    entries = text("SELECT count(*) FROM entries")
+    event.listen(app, "before_cursor_execute", count)
+    try:
+        with app.connect() as conn:
+            with conn.begin():
+                set_tenants(conn, ["acme"])
+                set_tenants(conn, ["acme"])
+                assert conn.scalar(entries) == 1 and len(said) == 1
+                set_tenants(conn, ["acme", "evil"])
+                assert conn.scalar(entries) == 2 and len(said) == 2
+                savepoint = conn.begin_nested()
+                set_tenants(conn, [])
+                assert conn.scalar(entries) == 0
+                savepoint.rollback()  # back to acme and evil, whatever was remembered
+                set_tenants(conn, [])
+                assert conn.scalar(entries) == 0 and len(said) == 4
+            with conn.begin():  # a new transaction starts with no tenant
+                assert conn.scalar(entries) == 0
+                set_tenants(conn, [])
+                assert len(said) == 5
+                set_tenants(conn, ["evil"])
+                assert conn.scalar(entries) == 1
+    finally:
+        event.remove(app, "before_cursor_execute", count)
 
 
 def test_a_session_for_one_tenant_cannot_write_anothers_rows(
