@@ -108,8 +108,20 @@ def prefect_api() -> Iterator[str]:
     from prefect.settings import PREFECT_API_URL
     from prefect.testing.utilities import prefect_test_harness
 
-    with prefect_test_harness(server_startup_timeout=90):
-        yield str(PREFECT_API_URL.value())
+    # No telemetry heartbeat: it writes to the server's SQLite database, and a write of its that
+    # held the lock while a flow run reported its end once made the server reject the report
+    # (the run was Completed already, by a first attempt that timed out) and hand back its
+    # copy of the state, without the flow's result (as flows/private_server.py's server).
+    saved = os.environ.get("PREFECT_SERVER_ANALYTICS_ENABLED")
+    os.environ["PREFECT_SERVER_ANALYTICS_ENABLED"] = "false"
+    try:
+        with prefect_test_harness(server_startup_timeout=90):
+            yield str(PREFECT_API_URL.value())
+    finally:
+        if saved is None:
+            os.environ.pop("PREFECT_SERVER_ANALYTICS_ENABLED", None)
+        else:
+            os.environ["PREFECT_SERVER_ANALYTICS_ENABLED"] = saved
 
 
 @pytest.fixture
