@@ -157,15 +157,16 @@ def set_tenants(conn: Connection, tenants: Iterable[str]) -> None:
     if conn.dialect.name != "postgresql":
         return
     value = json.dumps(sorted(set(tenants)))
-    nested = conn.in_nested_transaction()
-    said = conn.info.get(_TENANTS_SAID)
-    if not nested and said is not None and said[0] is conn.get_transaction() and said[1] == value:
+    transaction = conn.get_transaction()
+    said = conn.info.pop(_TENANTS_SAID, None)
+    if transaction is None or conn.in_nested_transaction():
+        # Not remembered: inside a savepoint, or while the transaction begins (the "begin"
+        # event of ``for_tenants``' engines, before the connection holds the transaction).
+        conn.execute(_SET_TENANTS, {"tenants": value})
         return
-    conn.execute(_SET_TENANTS, {"tenants": value})
-    if nested:
-        conn.info.pop(_TENANTS_SAID, None)
-    else:  # held, so no later transaction can be taken for it
-        conn.info[_TENANTS_SAID] = (conn.get_transaction(), value)
+    if said != (transaction, value):
+        conn.execute(_SET_TENANTS, {"tenants": value})
+    conn.info[_TENANTS_SAID] = (transaction, value)  # held: no later one can be taken for it
 
 
 _SET_TENANTS = text("SELECT set_config('memcurator.tenants', :tenants, true)")

@@ -206,6 +206,12 @@ def test_tenants_said_again_in_a_transaction_cost_nothing_and_a_savepoint_takes_
                 assert len(said) == 5
                 set_tenants(conn, ["evil"])
                 assert conn.scalar(entries) == 1
+        # An engine for one tenant says it as each transaction begins, on the same pooled
+        # connection every time: each transaction sees the tenant's row.
+        acme = for_tenants(app, ["acme"])
+        for _ in range(3):
+            with acme.begin() as conn:
+                assert conn.scalar(entries) == 1
     finally:
         event.remove(app, "before_cursor_execute", count)
 
