@@ -21,12 +21,19 @@ as it would without it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from memcurator.consolidation import Member
 
 # (the pass's date, its start: the ledger's ``run_date`` and ``finished_at``)
 Stamp = tuple[str, datetime]
+
+# How much older than the previous pass's start (beyond the change window's own margin for an
+# ingest batch still committing) a write may be stamped and still be dropped from the cache: a
+# batch retried with the stamp of its first try (``app.ingest``: up to minutes with slow
+# retries) or a host whose clock lags. The window itself misses such a write for one night;
+# the cache would keep its member's old text for the rest of the walk.
+WRITTEN_MARGIN = timedelta(hours=1)
 
 # Past this many members a tenant's cache starts afresh (a tenant's recent members of every
 # topic it touched, about 100 bytes each): memory stays bounded whatever the store's size.

@@ -9,7 +9,7 @@ Loads only: what the pass decides is ``memcurator.consolidation`` and ``memcurat
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import (
@@ -361,16 +361,19 @@ def _cached_members(
     return recent | read
 
 
-def written_since(conn: Connection, tenant: str, window: ChangeWindow) -> list[str]:
+def written_since(
+    conn: Connection, tenant: str, window: ChangeWindow, *, margin: timedelta = timedelta(0)
+) -> list[str]:
     """The ids of ``tenant``'s entries written since the partition's previous pass (stamped at
-    or after ``touched``, or by that pass: ``ChangeWindow``), of any scope, type or status:
-    what a night must not take from what the night before read (``store.member_cache``).
-    Read by ``ix_entries_updated_at``: the rows written since."""
+    or after ``touched``, less ``margin``, or by that pass: ``ChangeWindow``), of any scope,
+    type or status: what a night must not take from what the night before read
+    (``store.member_cache``). Read by ``ix_entries_updated_at``: the rows written since."""
+    touched = window.touched - margin
     return list(
         conn.scalars(
             select(Entry.id).where(
                 Entry.tenant == tenant,
-                or_(Entry.updated_at >= window.touched, Entry.updated_at == window.since),
+                or_(Entry.updated_at >= touched, Entry.updated_at == window.since),
             )
         )
     )

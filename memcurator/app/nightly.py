@@ -36,7 +36,7 @@ from memcurator.steps import (
 )
 from store.engine import set_tenants, without_jit
 from store.gathering import known_gathering
-from store.member_cache import MemberCache
+from store.member_cache import WRITTEN_MARGIN, MemberCache
 from store.pass_changes import changed_scopes
 from store.pass_reads import (
     Stamp,
@@ -211,7 +211,10 @@ def plan(
     for tenant, scopes in sorted(scopes_to_load(conn, partition, cutoff, window).items()):
         set_tenants(conn, [tenant])
         if members is not None:
-            written = written_since(conn, tenant, window) if window is not None else ()
+            written = (
+                written_since(conn, tenant, window, margin=WRITTEN_MARGIN)
+                if window is not None else ()
+            )  # fmt: skip
             members.begin(tenant, previous, written)
         stamps: dict[str, Stamp] = {}
         observations = load_observations(

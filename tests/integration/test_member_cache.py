@@ -10,6 +10,7 @@ from collections.abc import Callable
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
+import pytest
 from sqlalchemy import Engine, select, update
 
 from memcurator.app.nightly import Partition, consolidate_partition
@@ -79,10 +80,14 @@ def test_a_walk_with_the_cache_leaves_the_store_a_walk_without_it_leaves(
     assert hits(caches) > 0
 
 
-def test_a_member_written_since_the_night_before_is_read_again(engine: Engine) -> None:
+@pytest.mark.parametrize("late", [False, True], ids=["stamped-after-the-pass", "committed-late"])
+def test_a_member_written_since_the_night_before_is_read_again(engine: Engine, late: bool) -> None:
     """Two psql failures form a topic; a third joins it the next night (the topic's members
     read and kept); then one member's text is rewritten, and the night a fourth failure
-    arrives reads that member again, the other from the cache."""
+    arrives reads that member again, the other from the cache. Also when the rewrite was
+    stamped half an hour before the night that read it began and committed after it (an
+    ingest batch retried with its first try's stamp): beyond the change window's 5 minutes,
+    within the cache's own margin."""
     ingest_on(engine, DAY0, [psql("u_1", 0, *FAILURES[0], id="o_a"),
                              psql("u_1", 0, *FAILURES[1], id="o_b")])  # fmt: skip
     caches = [MemberCache() for _ in range(PARTITIONS)]
@@ -91,12 +96,13 @@ def test_a_member_written_since_the_night_before_is_read_again(engine: Engine) -
     ingest_on(engine, day1, [psql("u_1", 1, *FAILURES[2], id="o_c")])
     night(engine, day1, caches)  # read o_a and o_b for the topic o_c joins
     assert hits(caches) == 0
+    stamp = wall(day1, 2) - timedelta(minutes=30) if late else wall(day2, 1)
     with engine.begin() as conn:
         tenant = conn.scalar(select(Entry.tenant).where(Entry.id == "o_a"))
         rewritten = "psql timed out connecting to replica-2 after 30 s"
         conn.execute(
             update(Entry).where(Entry.id == "o_a")
-            .values(content=rewritten, updated_at=wall(day2, 1))
+            .values(content=rewritten, updated_at=stamp)
         )  # fmt: skip
         assert set(conn.scalars(select(TopicMember.observation_id))) == {"o_a", "o_b", "o_c"}
     ingest_on(engine, day2, [psql("u_1", 2, *FAILURES[3], id="o_d")])
