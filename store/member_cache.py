@@ -7,7 +7,7 @@ mostly what the night before read too (issue 13). A member changes only by being
 row written since the partition's previous pass has ``updated_at`` at or after that pass's
 start (less the ingest margin) or equal to its cutoff (the pass's own writes), as the change
 window says (``memcurator.steps.ChangeWindow``). So what a walk read on one night stays good
-for the next, less the observations written since (``forget``).
+for the next, less the entries written since (``MemberCache.begin``).
 
 The cache is only ever trusted for the night right after the one it was confirmed on: each
 tenant's members carry the (date, start) of the pass that confirmed them, and a night whose
@@ -21,7 +21,7 @@ as it would without it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from memcurator.consolidation import Member
 
@@ -36,12 +36,8 @@ Stamp = tuple[str, datetime]
 WRITTEN_MARGIN = timedelta(hours=1)
 
 # Past this many members a tenant's cache starts afresh (a tenant's recent members of every
-# topic it touched, about 100 bytes each): memory stays bounded whatever the store's size.
+# topic it touched): memory stays bounded whatever the store's size.
 MAX_MEMBERS = 500_000
-
-
-def _moment(at: datetime) -> datetime:
-    return at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
 
 
 class MemberCache:
@@ -60,9 +56,8 @@ class MemberCache:
         the partition's ``previous`` pass, less those ``written`` since; else start afresh."""
         confirmed = self._confirmed.pop(tenant, None)
         members = self._members.get(tenant)
-        if members is None or previous is None or confirmed is None or (
-            confirmed[0] != previous[0] or confirmed[1] != _moment(previous[1])
-        ):
+        # (aware moments compare as instants, whatever zone each is labelled with)
+        if members is None or previous is None or confirmed != tuple(previous):
             members = self._members[tenant] = {}
         for member_id in written:
             members.pop(member_id, None)
@@ -85,7 +80,7 @@ class MemberCache:
     def commit(self, run_date: str, started: datetime) -> None:
         """The night's transaction committed: what its tenants read is confirmed by it."""
         for tenant in self._loaded:
-            self._confirmed[tenant] = (run_date, _moment(started))
+            self._confirmed[tenant] = (run_date, started)
         self._loaded.clear()
 
     def clear(self) -> None:
