@@ -174,15 +174,29 @@ _SET_TENANTS = text("SELECT set_config('memcurator.tenants', :tenants, true)")
 _TENANTS_SAID = "memcurator_tenants_said"
 
 
-def without_jit(conn: Connection) -> None:
-    """No JIT compilation for the rest of ``conn``'s current transaction (PostgreSQL).
+def pass_planning(conn: Connection) -> None:
+    """How PostgreSQL plans the nightly pass's statements, for the rest of ``conn``'s current
+    transaction (transaction-local, like ``set_tenants``; nothing elsewhere).
 
-    The nightly pass runs key probes whose estimated cost crosses ``jit_above_cost`` as a
-    partition grows, though they read a few thousand rows: compiling their expressions cost
-    tens of milliseconds a statement, more than running them (as ``memcurator_changed_scopes``
-    found: migration 0012). Transaction-local, like ``set_tenants``."""
+    No JIT compilation: the pass runs key probes whose estimated cost crosses
+    ``jit_above_cost`` as a partition grows, though they read a few thousand rows; compiling
+    their expressions cost tens of milliseconds a statement, more than running them (as
+    ``memcurator_changed_scopes`` found: migration 0012).
+
+    No generic plans (``plan_cache_mode``): psycopg prepares a statement run five times on a
+    connection, and PostgreSQL then may keep a generic plan made while a table was empty. On a
+    first night over imported history ``topic_members`` starts empty and each partition adds
+    thousands of rows; the membership probe kept its empty-table sequential scan, read once
+    per probed id, and three of eight partitions took 17, 33 and 50 s on a 200-user store
+    (issue 13). The pass's statements are few and batched: planning each afresh costs well
+    under a millisecond, and sees the table as it is now."""
     if conn.dialect.name == "postgresql":
-        conn.execute(text("SELECT set_config('jit', 'off', true)"))
+        conn.execute(
+            text(
+                "SELECT set_config('jit', 'off', true), "
+                "set_config('plan_cache_mode', 'force_custom_plan', true)"
+            )
+        )
 
 
 def _postgresql_begin(conn: Connection) -> None:

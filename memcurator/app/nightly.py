@@ -34,7 +34,7 @@ from memcurator.steps import (
     change_window,
     cutoff_of,
 )
-from store.engine import set_tenants, without_jit
+from store.engine import pass_planning, set_tenants
 from store.gathering import known_gathering
 from store.member_cache import WRITTEN_MARGIN, MemberCache
 from store.pass_changes import changed_scopes
@@ -153,7 +153,7 @@ def consolidate_partition(
     members a walk over a backfill's nights read the night before (``store.member_cache``;
     the caller commits or clears it with the transaction)."""
     verify_pass_lock(conn)  # before the first read, so a pass that lost its lock writes nothing
-    without_jit(conn)
+    pass_planning(conn)
     run_date = as_of.isoformat()
     landed = partition_landed(conn, run_date, partition)
     if landed is not None:

@@ -16,14 +16,14 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 import pytest
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine, text
 
 from memcurator.app import nightly
 from memcurator.app.ingest import ingest_stream
 from memcurator.app.nightly import Partition, PartitionReport, consolidate_partition
 from memcurator.consolidation import Policy
 from memcurator.workload import generate_stream
-from store.engine import WRITER
+from store.engine import WRITER, pass_planning
 from store.passlock import pass_lock
 from tests.factories import observation
 from tests.passes import by_day, export, log_counts
@@ -210,3 +210,30 @@ def test_an_observation_in_no_topic_is_loaded_only_when_its_group_changes(engine
     assert sum(r.observations for r in reports) == 2  # the group changed: both clustered
     assert sum(r.figures["topics_created"] for r in reports) == 1
     assert sum(r.figures["members_linked"] for r in reports) == 2
+
+
+def test_the_pass_plans_its_statements_afresh_in_its_own_transaction_only(
+    engine: Engine,
+) -> None:
+    """A generic plan kept from when a table was empty read ``topic_members`` once per probed
+    id on a first night (issue 13): the pass's transaction plans each statement with its
+    values and without JIT; the connection's next transaction is as it was."""
+
+    def planning(conn: Connection) -> tuple[str, str]:
+        row = conn.execute(
+            text("SELECT current_setting('plan_cache_mode'), current_setting('jit')")
+        ).one()
+        return (row[0], row[1])
+
+    with engine.connect() as conn:
+        postgresql = conn.dialect.name == "postgresql"
+        before = planning(conn) if postgresql else None
+        conn.rollback()
+        with conn.begin():
+            pass_planning(conn)
+            if postgresql:
+                assert planning(conn) == ("force_custom_plan", "off")
+        with conn.begin():
+            if postgresql:
+                assert planning(conn) == before
+                assert before is not None and before[0] == "auto"
