@@ -30,6 +30,50 @@ _EXPIRE = text(
     "WHERE entries.tenant = :tenant AND entries.status = :active AND entries.id = due.oid"
 )
 
+# A chunk of entries closed as superseded, each from its own moment by its own successor
+# (``PassWriter._close``); ``_CLOSE_ACTIVE`` only those still active.
+_CLOSE = text(
+    "UPDATE entries SET status = :superseded, valid_to = c.at, superseded_by = c.by, "
+    "updated_at = :cutoff FROM unnest(CAST(:ids AS text[]), CAST(:moments AS timestamptz[]), "
+    "CAST(:bys AS text[])) AS c(eid, at, by) "
+    "WHERE entries.tenant = :tenant AND entries.id = c.eid"
+)
+_CLOSE_ACTIVE = text(_CLOSE.text + " AND entries.status = :active")
+
+# Where in a wave each kind of write runs (``promotion_waves``).
+_SUPERSEDE, _INSERT, _MERGE = 0, 1, 2
+
+
+def promotion_waves(
+    placed: Sequence[tuple[Promotion, Placement]],
+) -> list[list[tuple[Promotion, Placement]]]:
+    """``placed`` in waves, each promotion after every earlier write to a fact it touches.
+
+    Within a wave the facts superseded are closed first, then the new facts inserted, then
+    the merges applied (``PassWriter._promote_wave``): a write may share a wave with an
+    earlier one to the same fact when its kind runs later in the wave, and merges into one
+    fact share a wave (each adds its evidence). A stale fact (born superseded by a newer one)
+    waits for that one as an insert would."""
+    last: dict[str, tuple[int, int]] = {}  # fact -> (wave, kind) of its latest write
+    waves: list[list[tuple[Promotion, Placement]]] = []
+    for p, pl in placed:
+        writes = [(pl.fact_id, _MERGE if pl.action == "merge" else _INSERT)]
+        if pl.other and pl.other != pl.fact_id:  # a merge names its fact as the other too
+            writes.append((str(pl.other), _SUPERSEDE if pl.action == "supersede" else _INSERT))
+        wave = max((_after(last[f], kind) for f, kind in writes if f in last), default=0)
+        for f, kind in writes:
+            last[f] = (wave, kind)
+        if wave == len(waves):
+            waves.append([])
+        waves[wave].append((p, pl))
+    return waves
+
+
+def _after(latest: tuple[int, int], kind: int) -> int:
+    """The first wave where a write of ``kind`` can follow a fact's ``latest`` write."""
+    wave, before = latest
+    return wave if kind > before or kind == before == _MERGE else wave + 1
+
 
 # The grown topics of a chunk, each with its own values (``PassWriter._grow_all``).
 _GROW = text(
@@ -99,26 +143,26 @@ class PassWriter:
 
         A promotion depends on an earlier one only through a fact both touch (a fact the
         earlier one inserted is the one the later one merges into or supersedes, rule 5's
-        chain of a key): each goes in the wave after the last earlier promotion touching one
-        of its facts. Within a wave no fact is touched twice, so its statements go by kind,
-        each one statement for all its rows (executemany): the facts superseded (first, so a
-        key never has two current facts), the new facts, the merges, the observations closed.
-        Row by row, 12,000 promotions of a first night at 100 users took 96 of its 130 s."""
+        chain of a key): ``promotion_waves`` places each after the writes it must follow.
+        A wave's statements go by kind, each one statement for all its rows: the facts
+        superseded (first, so a key never has two current facts), the new facts, the merges
+        (one per fact: merges into one fact add up, in any order). The observations promoted
+        are closed last, all at once: no promotion reads them. Row by row, 12,000 promotions
+        of a first night at 100 users took 96 of its 130 s; a wave per merge into the same
+        fact, 299 waves for 24,052 promotions at 200 users (5.3 of 23.8 s)."""
         if not promotions:
             return
         rows = _entry_rows(self.conn, self.tenant, [p.observation_id for p in promotions])
         placed = [(p, p.placement or Placement("insert", p.fact_id)) for p in promotions]
-        wave_of: dict[str, int] = {}
-        waves: list[list[tuple[Promotion, Placement]]] = []
-        for p, placement in placed:
-            touched = [placement.fact_id] + ([str(placement.other)] if placement.other else [])
-            wave = max((wave_of[f] + 1 for f in touched if f in wave_of), default=0)
-            wave_of.update(dict.fromkeys(touched, wave))
-            if wave == len(waves):
-                waves.append([])
-            waves[wave].append((p, placement))
-        for wave_rows in waves:
+        for wave_rows in promotion_waves(placed):
             self._promote_wave(wave_rows, rows)
+        self._close(
+            [
+                {"eid": p.observation_id, "valid_to": p.qualified_at, "by": pl.fact_id}
+                for p, pl in placed
+            ],
+            active_only=True,
+        )
         for p, placement in placed:
             self._log_promotion(p, placement)
         self.flush()
@@ -137,26 +181,35 @@ class PassWriter:
         ]
         for chunk in chunks(facts):
             self.conn.execute(insert(Entry), list(chunk))
-        merged = [
-            {"eid": pl.fact_id, "added": p.evidence} for p, pl in wave if pl.action == "merge"
-        ]
-        if merged:
+        added: dict[str, int] = {}
+        for p, pl in wave:
+            if pl.action == "merge":
+                added[pl.fact_id] = added.get(pl.fact_id, 0) + p.evidence
+        if added:
             self.conn.execute(
                 update(Entry)
                 .where(Entry.tenant == self.tenant, Entry.id == bindparam("eid"))
                 .values(evidence=Entry.evidence + bindparam("added"), updated_at=self.cutoff),
-                merged,
+                [{"eid": fact, "added": n} for fact, n in added.items()],
             )
-        promoted = [
-            {"eid": p.observation_id, "valid_to": p.qualified_at, "by": pl.fact_id}
-            for p, pl in wave
-        ]
-        self._close(promoted, active_only=True)
 
     def _close(self, closing: list[dict[str, Any]], *, active_only: bool) -> None:
         """Close entries as superseded (``eid`` by ``by`` from ``valid_to``; rule 5: never
-        deleted), one statement for all of them."""
+        deleted): on PostgreSQL one statement a chunk (``_CLOSE``), else one for all."""
         if not closing:
+            return
+        if self.conn.dialect.name == "postgresql":
+            for chunk in chunks(closing):
+                self.conn.execute(
+                    _CLOSE_ACTIVE if active_only else _CLOSE,
+                    {
+                        "tenant": self.tenant, "superseded": Status.SUPERSEDED.value,
+                        "active": Status.ACTIVE.value, "cutoff": self.cutoff,
+                        "ids": pg_array([c["eid"] for c in chunk]),
+                        "moments": pg_array([c["valid_to"] for c in chunk]),
+                        "bys": pg_array([c["by"] for c in chunk]),
+                    },
+                )  # fmt: skip
             return
         where = [Entry.tenant == self.tenant, Entry.id == bindparam("eid")]
         if active_only:

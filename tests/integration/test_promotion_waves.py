@@ -9,16 +9,17 @@ a later wave, the fact its own first wave inserted (one current fact per key).""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from datetime import UTC, date, datetime, time
 
 import pytest
 from sqlalchemy import Engine, select
 
-from memcurator.consolidation import Promotion
+from memcurator.consolidation import Placement, Promotion
 from memcurator.workload import generate_stream
 from store import pass_writes
-from store.pass_writes import PassWriter
+from store.pass_writes import PassWriter, promotion_waves
 from store.tables import WriteLog
 from tests.factories import observation
 from tests.passes import export, ingest, run_pass
@@ -70,10 +71,13 @@ def test_promotions_in_waves_equal_promotions_one_by_one(
     first_night: Callable[[Engine], None],
 ) -> None:
     waves: list[int] = []
+    shared: list[int] = []  # per wave, the most merges into one fact
     promote_wave = PassWriter._promote_wave
 
     def counted(self: PassWriter, wave: Sequence[object], rows: dict[str, object]) -> None:
         waves.append(len(wave))
+        merges = Counter(pl.fact_id for _, pl in wave if pl.action == "merge")  # type: ignore[attr-defined]
+        shared.append(max(merges.values(), default=0))
         promote_wave(self, wave, rows)  # type: ignore[arg-type]
 
     monkeypatch.setattr(PassWriter, "_promote_wave", counted)
@@ -82,6 +86,8 @@ def test_promotions_in_waves_equal_promotions_one_by_one(
     monkeypatch.undo()
     # The waves chain: a later one needs a fact an earlier one wrote.
     assert len(waves) >= 2, waves
+    if first_night is _workload:  # and merges into one fact share a wave, adding up
+        assert max(shared) >= 2, shared
 
     promote = PassWriter.promote
 
@@ -100,3 +106,31 @@ def test_promotions_in_waves_equal_promotions_one_by_one(
     assert actions.count("promoted") >= 2
     if first_night is _chain:
         assert actions.count("superseded") >= 1
+
+
+def _placed(action: str, fact: str, other: str | None = None) -> tuple[Promotion, Placement]:
+    at = datetime(2025, 3, 1, tzinfo=UTC)
+    return Promotion(f"obs_{fact}_{action}", fact, at, ("s",), 0.9, 1), Placement(
+        action, fact, other  # type: ignore[arg-type]
+    )
+
+
+def test_a_wave_writes_a_fact_once_per_kind_and_merges_into_one_fact_share_it() -> None:
+    """Within a wave the facts superseded are closed, then the new facts inserted, then the
+    merges applied: a write follows an earlier one to its fact in the same wave only when
+    its kind runs later, or when both are merges (they add up in any order)."""
+    steps = [
+        _placed("insert", "f"),
+        _placed("merge", "f", "f"),  # after f's insert, in its wave
+        _placed("merge", "f", "f"),  # merges share a wave
+        _placed("supersede", "g", "f"),  # closing f runs first in a wave: the next one
+        _placed("merge", "g", "g"),
+        _placed("stale", "h", "g"),  # born superseded by g: after g's insert, as an insert
+        _placed("insert", "k"),  # touches nothing written: the first wave
+    ]
+    waves = [[(pl.action, pl.fact_id) for _, pl in wave] for wave in promotion_waves(steps)]
+    assert waves == [
+        [("insert", "f"), ("merge", "f"), ("merge", "f"), ("insert", "k")],
+        [("supersede", "g"), ("merge", "g")],
+        [("stale", "h")],
+    ]
