@@ -2,6 +2,7 @@
 
     python bench/profile_night.py build --pg-url URL --users 100 --days 120
     python bench/profile_night.py night --pg-url URL --users 100 --days 120 [--profile N]
+    python bench/profile_night.py first --pg-url URL --users 100 --days 365 [--profile N]
 
 ``build`` synthesises the post-gate store of ``bench_nightly.py`` (same workload, same seed)
 into ``<database>_base`` and runs the nightly pass for every day but the last, partition-major
@@ -14,6 +15,10 @@ last day of data (a night with the day's activity) and the day after it, prints 
 seconds (the partitions one after another: the pass's own work, no Prefect) and a digest of
 the export, and with ``--profile N`` the top N functions of the first night by cumulative time.
 Run it before and after a change on the same template to compare times and exports.
+
+``first`` synthesises the same store into ``<database>_first`` and never consolidates it: each
+repeat copies it and runs the last day of data alone, the first night after an install over a
+store of imported history (every observation of the period at once).
 """
 
 from __future__ import annotations
@@ -139,19 +144,45 @@ def night(args: argparse.Namespace) -> None:
             flush=True,
         )
         if profiler is not None:
-            if args.profile_out:
-                profiler.dump_stats(args.profile_out)
-            out = io.StringIO()
-            pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(args.profile)
-            print(out.getvalue())
-            out = io.StringIO()
-            pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(args.profile)
-            print(out.getvalue())
+            _print_profile(profiler, args)
+
+
+def first(args: argparse.Namespace) -> None:
+    base, run = f"{args.database}_first", f"{args.database}_run"
+    if args.build:
+        create_database(args.pg_url, base)
+        engine = make_engine(database_url(args.pg_url, base))
+        upgrade(engine)
+        loaded = synthesise(engine, args.users, args.days)
+        engine.dispose()
+        print(f"synthesised {loaded['entries']:,} entries, {loaded['entry_sources']:,} sources")
+    last = START + timedelta(days=args.days - 1)
+    for repeat in range(args.repeat):
+        create_database(args.pg_url, run, template=base)
+        url = database_url(args.pg_url, run)
+        profiler = cProfile.Profile() if args.profile and repeat == 0 else None
+        if profiler is not None:
+            profiler.enable()
+        seconds = run_night(url, last, args.partitions)
+        if profiler is not None:
+            profiler.disable()
+        print(f"run {repeat + 1}: first night {last} {seconds:.3f} s, export {export_digest(url)}")
+        if profiler is not None:
+            _print_profile(profiler, args)
+
+
+def _print_profile(profiler: cProfile.Profile, args: argparse.Namespace) -> None:
+    if args.profile_out:
+        profiler.dump_stats(args.profile_out)
+    for order in ("cumulative", "tottime"):
+        out = io.StringIO()
+        pstats.Stats(profiler, stream=out).sort_stats(order).print_stats(args.profile)
+        print(out.getvalue())
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("build", "night"))
+    parser.add_argument("what", choices=("build", "night", "first"))
     parser.add_argument("--pg-url", required=True)
     parser.add_argument("--database", default="memcurator_profile_night")
     parser.add_argument("--users", type=int, default=100)
@@ -163,13 +194,17 @@ def main() -> None:
         help="build: read every night's topic members afresh (as before the walk's cache)",
     )
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument(
+        "--build", action=argparse.BooleanOptionalAction, default=True,
+        help="first: synthesise the store again (--no-build reuses <database>_first)",
+    )
     parser.add_argument("--profile", type=int, default=0, help="print the top N functions")
     parser.add_argument(
         "--profile-out",
         help="write cProfile stats here: of the first night (night), of every night (build)",
     )
     args = parser.parse_args()
-    (build if args.what == "build" else night)(args)
+    {"build": build, "night": night, "first": first}[args.what](args)
 
 
 if __name__ == "__main__":
