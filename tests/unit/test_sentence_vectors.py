@@ -100,3 +100,22 @@ def test_a_missing_model_file_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(sentence_model, "DATA", ("memcurator", "data/no-such-model"))
     with pytest.raises(sentence_model.ModelMissing, match="reinstall memcurator"):
         sentence_model.shipped_encoder.__wrapped__()
+
+
+def test_encoding_holds_blas_to_one_thread_and_the_last_caller_out_restores_it() -> None:
+    """Concurrent callers (partitions on threads) share the one-thread limit; the library's
+    own setting returns only when the last one leaves, on every use, not only the first."""
+    from threadpoolctl import threadpool_info
+
+    from memcurator.sentence_vectors import _one_blas_thread
+
+    def blas() -> list[int]:
+        return [i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas"]
+
+    own = blas()
+    for _ in range(3):
+        with _one_blas_thread():
+            with _one_blas_thread():
+                assert all(n == 1 for n in blas())
+            assert all(n == 1 for n in blas())  # the outer caller still encodes
+        assert blas() == own
