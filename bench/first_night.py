@@ -16,17 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_nightly import (
-    START,
-    _night_line,
-    create_database,
-    database_url,
-    drop_database,
-    run_flow,
-    synthesise,
-)
-
-from store.engine import make_engine, upgrade
+from bench_nightly import START, _night_line, create_database, database_url, drop_database, run_flow
+from profile_night import never_consolidated
 
 
 def main() -> None:
@@ -40,17 +31,7 @@ def main() -> None:
     parser.add_argument("--build", action=argparse.BooleanOptionalAction, default=True)
     args = parser.parse_args()
     base, run = f"{args.database}_first", f"{args.database}_run"
-    if args.build:
-        create_database(args.pg_url, base)
-        engine = make_engine(database_url(args.pg_url, base))
-        upgrade(engine)
-        loaded = synthesise(engine, args.users, args.days)
-        engine.dispose()
-        print(f"synthesised {loaded['entries']:,} entries, {loaded['entry_sources']:,} sources")
-    else:  # the code under test may carry a newer migration
-        engine = make_engine(database_url(args.pg_url, base))
-        upgrade(engine)
-        engine.dispose()
+    never_consolidated(args.pg_url, base, args.users, args.days, build=args.build)
     last = START + timedelta(days=args.days - 1)
     try:
         for repeat in range(args.repeat):

@@ -147,15 +147,24 @@ def night(args: argparse.Namespace) -> None:
             _print_profile(profiler, args)
 
 
+def never_consolidated(pg_url: str, name: str, users: int, days: int, *, build: bool) -> None:
+    """The synthesised store no pass has run on, in database ``name``: made afresh with
+    ``build``, else the one there, brought to the code's schema (a newer migration)."""
+    if build:
+        create_database(pg_url, name)
+    engine = make_engine(database_url(pg_url, name))
+    try:
+        upgrade(engine)
+        if build:
+            loaded = synthesise(engine, users, days)
+            print(f"synthesised {loaded['entries']:,} entries, {loaded['entry_sources']:,} sources")
+    finally:
+        engine.dispose()
+
+
 def first(args: argparse.Namespace) -> None:
     base, run = f"{args.database}_first", f"{args.database}_run"
-    if args.build:
-        create_database(args.pg_url, base)
-        engine = make_engine(database_url(args.pg_url, base))
-        upgrade(engine)
-        loaded = synthesise(engine, args.users, args.days)
-        engine.dispose()
-        print(f"synthesised {loaded['entries']:,} entries, {loaded['entry_sources']:,} sources")
+    never_consolidated(args.pg_url, base, args.users, args.days, build=args.build)
     last = START + timedelta(days=args.days - 1)
     for repeat in range(args.repeat):
         create_database(args.pg_url, run, template=base)
