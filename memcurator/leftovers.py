@@ -47,7 +47,8 @@ import numpy as np
 from memcurator.frames import Groups, Joins, group_wordings, refill
 from memcurator.keys import is_wording_key, key_attribute
 from memcurator.meaning import Judgement, cardinality, relate
-from memcurator.wording import _FAMILY, _analyse, _show, _stem
+from memcurator.shown import _show
+from memcurator.wording import _FAMILY, _analyse, _stem
 
 # Two statements are about one attribute only if they share this many attribute words.
 MIN_SHARED = 2
@@ -305,8 +306,9 @@ def _decide(new: Fact, votes: list[_Vote]) -> Decision | None:
     backing = [j for _, j in vote.verdicts
                if (j.relation == "contradiction") == (vote.verdict == "supersede")]
     reason = next((j for j in backing if j.relation != "unrelated"), backing[0])
+    shared = _show(vote.shared, group.wordings + new.wordings)  # the older first, as relate
     formed = (f"grouped with {group.id} ({group.subject_key}) by the attribute words "
-              f"and values {_show(vote.shared)}; {len(vote.verdicts)} of its wordings compared, "
+              f"and values {shared}; {len(vote.verdicts)} of its wordings compared, "
               f"{vote.agree} same or refinement, {vote.change} change")
     if vote.verdict == "merge":
         relation = "same" if reason.relation == "unrelated" else reason.relation

@@ -27,18 +27,17 @@ from memcurator.absence import _absence_attribute, _absence_wording
 from memcurator.cardinality import Cardinality, _attribute_initials, _attribute_words, cardinality
 from memcurator.listed_values import by_members, written_out
 from memcurator.negations import _averse, _governs, _plain_negation, _refusal, _without_cues
+from memcurator.shown import _show, judged_statements
 from memcurator.spellings import hour_span
 from memcurator.variants import _hour_ranges, _hours_as_clock, _initials, _joined, _same_word
 from memcurator.wording import (
     _ANCESTORS,
     _COMPLEMENT,
-    _DISPLAY,
     _FAMILY,
     _RELATIONAL_OPPOSITE,
     _SALIENT,
     _VALUE_OPPOSITE,
     _analyse,
-    _show,
     _similarity,
     _stem,
     _Text,
@@ -65,6 +64,7 @@ _Verdict = tuple[Relation, str]
 _Diff = tuple[frozenset[str], frozenset[str]]  # what only the old, only the new one mentions
 
 
+@judged_statements
 def relate(
     old: str, new: str, *, old_value: str | None = None, new_value: str | None = None,
     kind: Cardinality = "single", attribute: str | None = None,
@@ -263,7 +263,7 @@ def _adds_member(t: _Text) -> bool:
 
 def _negation(a: _Text, b: _Text) -> _Verdict:
     cue = (b if b.negs else a).negs[0]
-    return "contradiction", f"negation ('{_DISPLAY.get(cue, cue)}')"
+    return "contradiction", f"negation ('{_show((cue,))}')"
 
 
 def _by_polarity(a: _Text, b: _Text) -> _Verdict | None:

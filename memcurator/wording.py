@@ -39,7 +39,11 @@ _BARE_NEGATIONS = {"not": frozenset(("not",)), "non": frozenset(("non",)),
                    "quit": frozenset(("quit", "quits", "quitting")),
                    "never": frozenset(("never",)), "nor": frozenset(("nor",))}
 _STEM_CACHE: dict[str, str] = {mark: "|" for mark in ",;.:!?"}  # punctuation ends a clause
-_DISPLAY: dict[str, str] = {}  # stem -> a word a reader recognises, for reasons
+# stem -> a word a reader recognises, for reasons (``memcurator.shown``): this module's own
+# lexicons' words, recorded while it loads (never afterwards: what a process reads later must
+# not change a reason), and the curated displays (``_CURATED``).
+_DISPLAY: dict[str, str] = {}
+_RECORDING = [True]
 
 
 def _stem(word: str) -> str:
@@ -70,7 +74,8 @@ def _stem(word: str) -> str:
             w += "e"
     if len(_STEM_CACHE) < 50_000:  # vocabulary is small; the bound only guards odd input
         _STEM_CACHE[word] = w
-        _DISPLAY.setdefault(w, lower)
+        if _RECORDING[0]:
+            _DISPLAY.setdefault(w, lower)
     return w
 
 
@@ -103,8 +108,10 @@ _NEGATORS = _words("not no never none nothing neither nor nolonger usedto gaveup
                    "unsubscribed deleted discontinued deprecated closed")
 _ANYMORE = _stem("anymore")
 _REMOVALS = {"^dropped": "dropped", "^replaced": "replaced"}
-_DISPLAY.update(_REMOVALS, nolonger="no longer", usedto="used to", gaveup="gave up", non="non-",
-                golang="go", mswindows="windows", msteams="teams", cpp="c++", csharp="c#")
+_CURATED = {**_REMOVALS, "nolonger": "no longer", "usedto": "used to", "gaveup": "gave up",
+            "non": "non-", "golang": "go", "mswindows": "windows", "msteams": "teams", "cpp": "c++",
+            "csharp": "c#"}
+_DISPLAY.update(_CURATED)
 
 # Members of one family cannot both be *the* value of a single-valued slot.
 _FAMILY = {stem: name for name, _, words in (line.partition(":") for line in """
@@ -484,5 +491,4 @@ def _similarity(a: _Text, b: _Text) -> float:
     return round(0.6 * words + 0.4 * chars, 3)
 
 
-def _show(stems: frozenset[str] | set[str]) -> str:
-    return ", ".join(sorted(_DISPLAY.get(s, s) for s in stems))
+_RECORDING[0] = False  # loaded: a reason's words no longer follow what is read

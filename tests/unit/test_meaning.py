@@ -644,3 +644,15 @@ def test_a_denied_change_rules_out_what_it_would_have_moved_to() -> None:
     assert _analyse("Switched to Python").change is not None
     assert _analyse("Standup starts at 9:30").change is None
     assert _analyse("Started using Rust").change is not None
+
+
+def test_a_reason_shows_the_words_as_the_statements_write_them_whatever_was_read_before() -> None:
+    """A reason's words once were the first spelling the process had met of each stem, so the
+    same judgement read differently after other text had been read (and the write log with it)."""
+    before = relate("Likes hiking", "Likes hiking in the mountains on weekends").reason
+    _analyse("One mountain weekend a year, the mountaineer said")  # other spellings, read first
+    again = relate("Likes hiking", "Likes hiking in the mountains on weekends").reason
+    assert before == again == "adds detail (mountains, weekends)"
+    assert relate("Hikes in the mountain", "Hikes in the mountain each weekend").reason == (
+        "adds detail (each, weekend)"
+    )
