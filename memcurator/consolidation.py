@@ -31,8 +31,9 @@ from sklearn.cluster import AgglomerativeClustering
 from memcurator.ids import content_id
 from memcurator.keys import tool_key
 from memcurator.lifecycle import Policy as Policy
+from memcurator.lifecycle import Seen as Seen
 from memcurator.lifecycle import Sighting as Sighting
-from memcurator.lifecycle import qualifying
+from memcurator.lifecycle import summarise as summarise
 from memcurator.schema import FACT_THRESHOLD, MAX_CONTENT_CHARS
 from memcurator.tfidf import EmptyVocabulary, tfidf_matrix
 from memcurator.vocabulary import most_sensitive
@@ -47,7 +48,8 @@ TOPIC_SAMPLE = 50
 
 @dataclass(frozen=True)
 class Observation:
-    """An active observation as the pass sees it (only sightings before the cutoff)."""
+    """An active observation as the pass sees it: ``seen`` sums up its sightings before the
+    cutoff (``lifecycle.Seen``)."""
 
     id: str
     scope_key: str
@@ -57,14 +59,14 @@ class Observation:
     confidence: float
     sensitivity: str
     subject_key: str | None
-    sightings: tuple[Sighting, ...]
+    seen: Seen
     in_topic: bool = False
     subject_value: str | None = None
     source_kind: str = "tool_result"
 
     @property
     def last_seen(self) -> datetime:
-        return max((s.created_at for s in self.sightings), default=self.created_at)
+        return self.created_at if self.seen.last is None else self.seen.last
 
     @property
     def order(self) -> tuple[datetime, str]:
@@ -184,14 +186,13 @@ def plan_partition(
 
 def promotion_of(obs: Observation, policy: Policy) -> Promotion | None:
     """The promotion of ``obs`` if it was seen in enough distinct sessions, else None."""
-    qualified = qualifying(obs.sightings, policy)
+    qualified = obs.seen.promoted(policy)
     if qualified is None:
         return None
-    sighting, sessions = qualified
-    fact_id = content_id(sighting.created_at, f"promotion\0{obs.id}".encode())
+    at, sessions, evidence = qualified
+    fact_id = content_id(at, f"promotion\0{obs.id}".encode())
     confidence = round(max(obs.confidence, FACT_THRESHOLD), 4)
-    evidence = sum(1 for s in obs.sightings if s.created_at <= sighting.created_at)
-    return Promotion(obs.id, fact_id, sighting.created_at, tuple(sessions), confidence, evidence)
+    return Promotion(obs.id, fact_id, at, sessions, confidence, evidence)
 
 
 def expiry_of(obs: Observation, cutoff: datetime, policy: Policy) -> Expiry | None:

@@ -8,6 +8,7 @@ arrived before that night's pass or after it.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
@@ -50,18 +51,47 @@ def day_start(moment: datetime) -> datetime:
     return datetime.combine(moment.astimezone(UTC).date(), time(0), tzinfo=UTC)
 
 
-def qualifying(sightings: Sequence[Sighting], policy: Policy) -> tuple[Sighting, list[str]] | None:
-    """The sighting that brought the ``promote_sessions``-th distinct session, with the
-    sessions in order, or None. A guess only the agent itself repeated never qualifies."""
-    if all(s.source_kind == "agent_inference" for s in sightings):
-        return None
-    sessions: list[str] = []
-    for sighting in sorted(sightings, key=lambda s: (s.created_at, s.session_id)):
-        if sighting.session_id not in sessions:
-            sessions.append(sighting.session_id)
-            if len(sessions) == policy.promote_sessions:
-                return sighting, sessions
-    return None
+@dataclass(frozen=True)
+class Seen:
+    """All the nightly pass needs of an observation's sightings before its cutoff: when it was
+    last seen, and whether it qualified for promotion with ``sessions`` distinct sessions
+    (``qualified``: the moment the last of them first came, the sessions in order of their
+    first sighting, then id, and the sightings by that moment; None if they never came or
+    every sighting is the agent's own inference).
+
+    On PostgreSQL the store sums the sightings up in SQL (``store.pass_reads``), so a night
+    builds one of these per observation, not an object per sighting; ``summarise`` does the
+    same from the sightings themselves, and the two must agree (``tests/integration``)."""
+
+    last: datetime | None
+    qualified: tuple[datetime, tuple[str, ...], int] | None
+    sessions: int
+
+    def promoted(self, policy: Policy) -> tuple[datetime, tuple[str, ...], int] | None:
+        """``qualified``, for a policy that promotes at the same number of sessions."""
+        if policy.promote_sessions != self.sessions:
+            raise ValueError(
+                f"sightings summed up for {self.sessions} sessions, the policy promotes at "
+                f"{policy.promote_sessions}"
+            )
+        return self.qualified
+
+
+def summarise(sightings: Sequence[Sighting], sessions: int) -> Seen:
+    """``sightings`` summed up as ``Seen``, qualifying at ``sessions`` distinct sessions."""
+    ordered = sorted(sightings, key=lambda s: (s.created_at, s.session_id))
+    moments = [s.created_at for s in ordered]
+    met: list[str] = []
+    qualified = None
+    if not all(s.source_kind == "agent_inference" for s in ordered):
+        for sighting in ordered:
+            if sighting.session_id not in met:
+                met.append(sighting.session_id)
+                if len(met) == sessions:
+                    at = sighting.created_at
+                    qualified = (at, tuple(met), bisect_right(moments, at))
+                    break
+    return Seen(moments[-1] if moments else None, qualified, sessions)
 
 
 def closed_before(sightings: Sequence[Sighting], moment: datetime, policy: Policy) -> bool:
@@ -77,4 +107,5 @@ def closed_before(sightings: Sequence[Sighting], moment: datetime, policy: Polic
     if not seen:
         return False
     last = max(s.created_at for s in seen)
-    return last + policy.expire_after <= cutoff or qualifying(seen, policy) is not None
+    qualified = summarise(seen, policy.promote_sessions).qualified
+    return last + policy.expire_after <= cutoff or qualified is not None

@@ -14,6 +14,10 @@ from typing import Any
 
 from sqlalchemy import (
     Connection,
+    Float,
+    Integer,
+    String,
+    bindparam,
     or_,
     select,
     text,
@@ -23,17 +27,22 @@ from memcurator.consolidation import (
     TOPIC_SAMPLE,
     Member,
     Observation,
-    Sighting,
+    Seen,
     Topic,
 )
 from memcurator.keys import TOPIC_PREFIX, topic_tool_key
 from memcurator.promotion import ActiveFact
 from memcurator.steps import ChangeWindow, Partition
-from memcurator.vocabulary import MemoryType, Status, most_sensitive
+from memcurator.vocabulary import (
+    SENSITIVITY_ORDER,
+    MemoryType,
+    SourceKind,
+    Status,
+)
 from store.bulk import array_rows, chunks, in_values, pg_array
 from store.member_cache import MemberCache
 from store.pass_changes import ACTIVE_OBSERVATION, changing_observations, in_topics
-from store.tables import ConsolidationRun, Entry, EntrySource, as_utc
+from store.tables import ConsolidationRun, Entry, UTCDateTime, as_utc
 
 # What a concurrent ingest changes on an observation: the pass compares it before writing.
 Stamp = tuple[Any, ...]
@@ -175,9 +184,11 @@ def load_observations(
     stamps: dict[str, Stamp] | None = None,
     tenant: str,
     window: ChangeWindow | None = None,
+    sessions: int,
 ) -> list[Observation]:
-    """The active observations of ``scopes`` with their sightings before ``cutoff``; with
-    ``window``, only those whose plan tonight may hold something (``may_change``).
+    """The active observations of ``scopes`` with their sightings before ``cutoff`` summed up
+    (``Seen``: promotion at ``sessions`` distinct sessions); with ``window``, only those whose
+    plan tonight may hold something (``may_change``).
 
     The scopes' active observations are read by ``ix_entries_type_status_scope`` (an
     observation stays active a bounded time after it was last seen, so they are a bounded set
@@ -197,27 +208,30 @@ def load_observations(
     else:  # the change test read topic membership already
         changing, in_topic = changing_observations(conn, tenant, scopes, cutoff, window)
         rows = _observation_rows(conn, tenant, scopes, cutoff, ids=changing)
-    ids = [r.id for r in rows]
-    sightings, said = _sightings(conn, tenant, ids, cutoff)
+    seen = _seen(conn, tenant, [r.id for r in rows], cutoff, sessions)
     if stamps is not None:
         stamps.update({r.id: (Status.ACTIVE, r.evidence, r.last_confirmed_at) for r in rows})
-    return [
-        Observation(
-            id=r.id,
-            scope_key=r.scope_key,
-            tool=r.tool,
-            content=r.content,
-            created_at=r.created_at,
-            confidence=max((c for c, _ in said.get(r.id, ())), default=r.confidence),
-            sensitivity=most_sensitive([s for _, s in said.get(r.id, ())] or [r.sensitivity]),
-            subject_key=r.subject_key,
-            sightings=tuple(sorted(sightings.get(r.id, ()), key=lambda s: s.created_at)),
-            in_topic=r.id in in_topic,
-            subject_value=r.subject_value,
-            source_kind=r.source_kind,
+    unseen = (Seen(None, None, sessions), None, None)
+    observations = []
+    for r in rows:
+        summed, confidence, sensitivity = seen.get(r.id, unseen)
+        observations.append(
+            Observation(
+                id=r.id,
+                scope_key=r.scope_key,
+                tool=r.tool,
+                content=r.content,
+                created_at=r.created_at,
+                confidence=r.confidence if confidence is None else confidence,
+                sensitivity=r.sensitivity if sensitivity is None else sensitivity,
+                subject_key=r.subject_key,
+                seen=summed,
+                in_topic=r.id in in_topic,
+                subject_value=r.subject_value,
+                source_kind=r.source_kind,
+            )
         )
-        for r in rows
-    ]
+    return observations
 
 
 def _observation_rows(
@@ -252,34 +266,47 @@ def _observation_rows(
     return rows
 
 
-def _sightings(
-    conn: Connection, tenant: str, ids: Sequence[str], cutoff: datetime
-) -> tuple[dict[str, list[Sighting]], dict[str, list[tuple[float, str]]]]:
-    """Each entry's sightings before ``cutoff``, and what each of those sources said.
+def _seen(
+    conn: Connection, tenant: str, ids: Sequence[str], cutoff: datetime, sessions: int
+) -> dict[str, tuple[Seen, float, str]]:
+    """Each entry's sightings before ``cutoff`` summed up by the database (``Seen``: promotion
+    at ``sessions`` distinct sessions), with the highest confidence and the most sensitive
+    level its sources gave: an entry is judged as it stood at the cutoff, so its later
+    sightings (already there when history was imported ahead of the backfill) count only from
+    the night they arrive.
 
-    What each source said, so an entry is judged as it stood at the cutoff: its later
-    sightings (already there when history was imported ahead of the backfill) raise its
-    confidence or sensitivity only from the night they arrive."""
-    sightings: dict[str, list[Sighting]] = {}
-    said: dict[str, list[tuple[float, str]]] = {}
-    if conn.dialect.name == "postgresql":  # a chunk's sightings as six arrays in one row
-        found = array_rows(conn, _SIGHTINGS, ids, tenant=tenant, cutoff=cutoff)
-        for entry_id, session, at, kind, confidence, sensitivity in found:
-            sightings.setdefault(entry_id, []).append(Sighting(session, as_utc(at), kind))
-            said.setdefault(entry_id, []).append((confidence, sensitivity))
-        return sightings, said
-    for entry_in in in_values(EntrySource.entry_id, ids, conn):
-        for s in conn.execute(
-            select(
-                EntrySource.entry_id, EntrySource.source_session_id, EntrySource.created_at,
-                EntrySource.source_kind, EntrySource.confidence, EntrySource.sensitivity,
-            ).where(EntrySource.tenant == tenant, entry_in, EntrySource.created_at < cutoff)
+    A first night reads every sighting of a year (1.4M at the seed's scale); one Python object
+    per sighting was most of its load. PostgreSQL returns a chunk as arrays (one row); SQLite a
+    row per entry and counted session (at most ``sessions``)."""
+    found: dict[str, tuple[Seen, float, str]] = {}
+    if conn.dialect.name == "postgresql":
+        rows = array_rows(
+            conn, _SEEN_ARRAYS, ids, tenant=tenant, cutoff=cutoff, sessions=sessions,
+            inference=SourceKind.AGENT_INFERENCE.value,
+        )  # fmt: skip
+        for entry_id, last, confidence, rank, at, evidence, met in rows:
+            qualified = None if at is None else (as_utc(at), tuple(met), evidence)
+            found[entry_id] = (Seen(as_utc(last), qualified, sessions), confidence, _level(rank))
+        return found
+    for chunk in chunks(ids):
+        firsts: dict[str, list[Any]] = {}
+        for r in conn.execute(
+            _SEEN_ROWS,
+            {"ids": list(chunk), "tenant": tenant, "cutoff": cutoff, "sessions": sessions,
+             "inference": SourceKind.AGENT_INFERENCE.value},
         ):  # fmt: skip
-            sightings.setdefault(s.entry_id, []).append(
-                Sighting(s.source_session_id, s.created_at, s.source_kind)
-            )
-            said.setdefault(s.entry_id, []).append((s.confidence, s.sensitivity))
-    return sightings, said
+            firsts.setdefault(r.entry_id, []).append(r)
+        for entry_id, met in firsts.items():
+            head, nth = met[0], met[-1]
+            counted = len(met) == sessions and not head.guess
+            qualified = (nth.at, tuple(r.sid for r in met), nth.upto) if counted else None
+            found[entry_id] = (Seen(head.last, qualified, sessions), head.confidence,
+                               _level(head.rank))  # fmt: skip
+    return found
+
+
+def _level(rank: int) -> str:
+    return SENSITIVITY_ORDER[rank - 1]
 
 
 def load_topics(
@@ -331,12 +358,68 @@ def load_topics(
     ]
 
 
-# A chunk of entries' sightings before the cutoff as six arrays in one row (``_sightings``), as
-# the members below: one row per sighting cost more to fetch than to find.
-_SIGHTINGS = text(
-    "SELECT array_agg(entry_id), array_agg(source_session_id), array_agg(created_at), "
-    "array_agg(source_kind), array_agg(confidence), array_agg(sensitivity) FROM entry_sources "
-    "WHERE tenant = :tenant AND entry_id = ANY(CAST(:ids AS text[])) AND created_at < :cutoff"
+# A chunk of entries' sightings before the cutoff summed up (``_seen``), as ``s`` (the
+# sightings, each with the count of its entry's sightings up to its moment, that moment
+# included), ``firsts`` (each entry's distinct sessions numbered by first sighting, then by id
+# as Python compares strings: by code point, the "C" collation on PostgreSQL and SQLite's
+# BINARY) and ``w`` (each entry's last sighting, whether every one is the agent's own
+# inference, its highest confidence and most sensitive level as a 1-based rank). The order and
+# the counts are exactly ``lifecycle.summarise``'s (``tests/integration/test_sightings_summed``).
+def _seen_ctes(ids: str, collate: str) -> str:
+    rank = " ".join(f"WHEN '{level}' THEN {n}" for n, level in enumerate(SENSITIVITY_ORDER, 1))
+    return (
+        "WITH s AS ("
+        " SELECT entry_id, source_session_id AS sid, created_at AS at, source_kind AS kind,"
+        " confidence, sensitivity,"
+        " count(*) OVER (PARTITION BY entry_id ORDER BY created_at) AS upto"
+        f" FROM entry_sources WHERE tenant = :tenant AND {ids} AND created_at < :cutoff"
+        "), firsts AS ("
+        " SELECT entry_id, sid, min(at) AS at, min(upto) AS upto,"
+        f" row_number() OVER (PARTITION BY entry_id ORDER BY min(at), sid{collate}) AS n"
+        " FROM s GROUP BY entry_id, sid"
+        "), w AS ("
+        " SELECT entry_id, max(at) AS last,"
+        " min(CASE WHEN kind = :inference THEN 1 ELSE 0 END) AS guess,"
+        f" max(confidence) AS confidence, max(CASE sensitivity {rank} END) AS rank"
+        " FROM s GROUP BY entry_id)"
+    )
+
+
+# PostgreSQL: one array element per entry; when its first ``:sessions`` sessions came and not
+# every sighting is an inference, the moment the last of them came, the sightings by then and
+# those sessions in order (else NULLs: a two-dimensional array must be rectangular).
+_SEEN_ARRAYS = text(
+    _seen_ctes("entry_id = ANY(CAST(:ids AS text[]))", ' COLLATE "C"')
+    + ", q AS ("
+    " SELECT entry_id, array_agg(sid ORDER BY n) AS met, max(at) AS at, max(upto) AS upto"
+    " FROM firsts WHERE n <= :sessions GROUP BY entry_id HAVING count(*) = :sessions)"
+    " SELECT array_agg(w.entry_id), array_agg(w.last), array_agg(w.confidence),"
+    " array_agg(w.rank), array_agg(CASE WHEN w.guess = 1 THEN NULL ELSE q.at END),"
+    " array_agg(CASE WHEN w.guess = 1 THEN NULL ELSE q.upto END),"
+    " array_agg(CASE WHEN w.guess = 1 OR q.met IS NULL"
+    " THEN array_fill(NULL::text, ARRAY[CAST(:sessions AS integer)]) ELSE q.met END)"
+    " FROM w LEFT JOIN q ON q.entry_id = w.entry_id"
+)
+
+# SQLite: a row per entry and counted session, in order.
+_SEEN_ROWS = (
+    text(
+        _seen_ctes("entry_id IN :ids", "")
+        + " SELECT w.entry_id, w.last, w.guess, w.confidence, w.rank, f.sid, f.at, f.upto"
+        " FROM w JOIN firsts f ON f.entry_id = w.entry_id AND f.n <= :sessions"
+        " ORDER BY w.entry_id, f.n"
+    )
+    .bindparams(bindparam("ids", expanding=True), bindparam("cutoff", type_=UTCDateTime()))
+    .columns(
+        entry_id=String(),
+        last=UTCDateTime(),
+        guess=Integer(),
+        confidence=Float(),
+        rank=Integer(),
+        sid=String(),
+        at=UTCDateTime(),
+        upto=Integer(),
+    )
 )
 
 # A chunk of topic members as five arrays in one row: the members are the bulk of what a

@@ -218,7 +218,8 @@ def plan(
             members.begin(tenant, previous, written)
         stamps: dict[str, Stamp] = {}
         observations = load_observations(
-            conn, scopes, cutoff, stamps=stamps, tenant=tenant, window=window
+            conn, scopes, cutoff, stamps=stamps, tenant=tenant, window=window,
+            sessions=policy.promote_sessions,
         )
         # Only the topics tonight's unassigned observations can join (their scope and tool).
         groups = {(o.scope_key, tool_key(o.tool)) for o in observations if not o.in_topic}

@@ -15,6 +15,7 @@ from memcurator.consolidation import (
     expiry_of,
     plan_partition,
     promotion_of,
+    summarise,
 )
 
 T0 = datetime(2025, 3, 1, 10, 0, tzinfo=UTC)
@@ -41,7 +42,7 @@ def obs(
         confidence=0.8,
         sensitivity="internal",
         subject_key=None,
-        sightings=tuple(Sighting(s, at, kind) for s, at in seen),
+        seen=summarise([Sighting(s, at, kind) for s, at in seen], POLICY.promote_sessions),
         in_topic=in_topic,
     )
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 from memcurator.consolidation import Observation, Promotion
-from memcurator.lifecycle import Sighting
+from memcurator.lifecycle import Sighting, summarise
 from memcurator.promotion import ActiveFact, place_promotions, placement_of
 
 KEY = "subject:user/seat_preference"
@@ -19,8 +19,8 @@ def at(day: int) -> datetime:
 
 def seen(content: str, *, kind: str = "tool_result", obs_id: str = "o_1") -> Observation:
     sightings = tuple(Sighting(f"s_{d}", at(d), kind) for d in (2, 3, 4))
-    return Observation(obs_id, SCOPE, None, content, at(2), 0.8, "internal", KEY, sightings,
-                       source_kind=kind)
+    return Observation(obs_id, SCOPE, None, content, at(2), 0.8, "internal", KEY,
+                       summarise(sightings, 3), source_kind=kind)
 
 
 def promoted(obs_id: str = "o_1", fact_id: str = "f_new", day: int = 4) -> Promotion:
