@@ -21,6 +21,7 @@ from typing import Any
 
 from sqlalchemy import Connection
 
+from memcurator.app.collection import fewer_collections
 from memcurator.app.leftovers import consolidate_leftovers
 from memcurator.consolidation import Observation, PassPlan, Policy, plan_partition
 from memcurator.keys import FACT_PREFIX, tool_key
@@ -138,6 +139,7 @@ class PartitionReport:
         self.actions = dict(sorted(merged.items()))
 
 
+@fewer_collections()
 def consolidate_partition(
     conn: Connection,
     *,
