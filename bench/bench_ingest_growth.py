@@ -153,7 +153,7 @@ def serial_ingest(engine: Any, lines: list[bytes], *, batch_size: int, stages: S
         numbered = enumerate(lines[start : start + batch_size], start=start + 1)
         with stages.timed("gate (judge lines)"):
             decisions = [repeats.number(judge(raw, n)) for n, raw in numbered]
-        service.apply_batch(engine, decisions, now=datetime.now(UTC))
+        service.apply_batch(engine, decisions, clock=lambda: datetime.now(UTC))
 
 
 def run(

@@ -172,7 +172,7 @@ def ingest_stream(
             pending = (
                 decisions,
                 writer.submit(
-                    apply_batch, engine, decisions, now=clock(), flow_run_id=flow_run_id,
+                    apply_batch, engine, decisions, clock=clock, flow_run_id=flow_run_id,
                     retry=retry,
                 ),
             )
@@ -221,12 +221,16 @@ def apply_batch(
     engine: Engine,
     decisions: list[Decision],
     *,
-    now: datetime,
+    clock: Callable[[], datetime],
     flow_run_id: str | None = None,
     retry: RetryPolicy | None = None,
 ) -> list[Decision]:
     """Apply one batch in one transaction, retrying transient faults by ``retry``; returns
     what was new.
+
+    Each try reads ``clock`` when it begins, and its rows carry that moment: a retry after
+    minutes of backoff must not commit rows stamped before a nightly pass that began in
+    between (the next pass finds what changed by these stamps: ``ChangeWindow``).
 
     A batch the database refuses for a reason that is not transient (a value it cannot
     store) is split: each decision then gets its own savepoint, and the ones refused are
@@ -236,7 +240,7 @@ def apply_batch(
     attempt = races = 1
     while True:
         try:
-            return _apply_together(engine, decisions, now=now, flow_run_id=flow_run_id)
+            return _apply_together(engine, decisions, now=clock(), flow_run_id=flow_run_id)
         except StatementError as exc:
             if is_race(exc) and races < RACE_ATTEMPTS:
                 races += 1
@@ -249,7 +253,7 @@ def apply_batch(
                     f"{describe_url(engine)} kept failing: {first_line(exc.orig)}"
                 ) from exc
             else:
-                return _apply_one_by_one(engine, decisions, now=now, flow_run_id=flow_run_id)
+                return _apply_one_by_one(engine, decisions, now=clock(), flow_run_id=flow_run_id)
 
 
 def _apply_together(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -13,6 +13,7 @@ from sqlalchemy import Engine, event, func, select, text
 from sqlalchemy.exc import OperationalError
 
 from memcurator.app.ingest import ingest_stream, submit
+from memcurator.app.retry import RetryPolicy
 from store.engine import make_engine, upgrade
 from store.queries import iter_entries, iter_log
 from store.tables import Entry, Intake, WriteLog
@@ -184,6 +185,31 @@ def test_a_transient_fault_mid_batch_rolls_back_and_the_retry_adds_no_duplicates
     assert fired()
     assert report.outcomes["inserted"] == 5
     assert counts(engine) == (5, 5, 5)
+
+
+def test_a_retried_batch_is_stamped_by_the_clock_of_the_try_that_commits(engine: Engine) -> None:
+    """A retry takes the clock again: the rows it writes carry the moment of the try that
+    committed, not of the first one. The nightly pass finds what changed since its last run
+    by these stamps (``ChangeWindow``), so a batch retried for minutes with its first try's
+    moment could commit rows stamped before a pass that began in between, and that pass's
+    successor would not look at them."""
+    fired = inject_one_transient_fault(engine)
+    readings: list[datetime] = []
+
+    def ticking() -> datetime:  # ten minutes later at each reading
+        readings.append(FIXED + timedelta(minutes=10 * len(readings)))
+        return readings[-1]
+
+    lines = [line(id=f"c_retry_{i}", content=f"The user owns {i + 2} bicycles") for i in range(5)]
+    report = ingest_stream(
+        engine, lines, batch_size=5, clock=ticking, retry=RetryPolicy(attempts=3, backoff_seconds=0)
+    )
+    assert fired() and report.outcomes["inserted"] == 5
+    assert len(readings) == 2  # the first try's reading, then the retry's
+    with engine.connect() as conn:
+        stamps = set(conn.scalars(select(Entry.updated_at)))
+        logged = set(conn.scalars(select(WriteLog.at)))
+    assert stamps == {readings[-1]} and logged == {readings[-1]}
 
 
 def test_a_candidate_the_database_refuses_is_logged_and_the_batch_goes_on(
