@@ -28,6 +28,10 @@ class Policy:
     topic_similarity: float = _DEFAULTS["topic_similarity"]
     min_topic_size: int = 2
 
+    def __post_init__(self) -> None:
+        if self.promote_sessions < 1:
+            raise ValueError(f"promote_sessions must be 1 or more, not {self.promote_sessions}")
+
     @classmethod
     def from_settings(cls, settings: Settings) -> Policy:
         return cls(
@@ -59,9 +63,9 @@ class Seen:
     first sighting, then id, and the sightings by that moment; None if they never came or
     every sighting is the agent's own inference).
 
-    On PostgreSQL the store sums the sightings up in SQL (``store.pass_reads``), so a night
-    builds one of these per observation, not an object per sighting; ``summarise`` does the
-    same from the sightings themselves, and the two must agree (``tests/integration``)."""
+    The store sums the sightings up in SQL (``store.pass_reads``), so a night builds one of
+    these per observation, not an object per sighting; ``summarise`` does the same from the
+    sightings themselves, and the two must agree (``tests/integration``)."""
 
     last: datetime | None
     qualified: tuple[datetime, tuple[str, ...], int] | None

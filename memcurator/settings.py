@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from pydantic import field_validator
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_DATABASE_URL = "sqlite:///memcurator.db"
@@ -38,7 +38,7 @@ class Settings(BaseSettings):
     max_line_bytes: int = 1_048_576
     # The nightly pass (rules 6 and 7).
     expire_after_days: float = 30.0
-    promote_sessions: int = 3
+    promote_sessions: int = Field(default=3, ge=1)  # one session or more: rule 6
     topic_similarity: float = 0.3
     partitions: int = 8
     statement_timeout_ms: int = 600_000

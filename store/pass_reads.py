@@ -278,6 +278,8 @@ def _seen(
     A first night reads every sighting of a year (1.4M at the seed's scale); one Python object
     per sighting was most of its load. PostgreSQL returns a chunk as arrays (one row); SQLite a
     row per entry and counted session (at most ``sessions``)."""
+    if sessions < 1:  # Policy and Settings refuse it; the statements assume it
+        raise ValueError(f"promotion needs one session or more, not {sessions}")
     found: dict[str, tuple[Seen, float, str]] = {}
     if conn.dialect.name == "postgresql":
         rows = array_rows(

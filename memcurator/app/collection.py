@@ -6,13 +6,14 @@ counting frees afterwards (the pass makes little cyclic garbage). With the defau
 the collector runs a young collection every 700 net allocations and, as the heap grows, full
 collections over everything alive, every imported module included. Measured with
 ``gc.callbacks`` on a first night in process (``bench/profile_night.py``'s store), the
-collector took 2.2 of 14.6 CPU s at 200 users and 4.6 of 32.7 at 500; with the young
-threshold at 50,000, 0.13 s. What it holds back is at most a young generation of cyclic
+collector took 2.2 of 14.6 CPU s at 200 users (4.6 of 32.7 at 500); with the young threshold
+at 50,000, 0.13 s at 200 users. What it holds back is at most a young generation of cyclic
 garbage, a few megabytes.
 
 The thresholds are the process's, and partitions run on threads: the first pass to start
-raises the young threshold, the last to end puts back what was there. A threshold already
-higher (or 0, the collector off) is left as it is.
+raises the young threshold, the last to end puts back what was there, unless something else
+set it in between. A threshold already higher (or 0, the collector off) is left as it is, and
+so are the older generations' thresholds.
 """
 
 from __future__ import annotations
@@ -26,24 +27,27 @@ YOUNG_THRESHOLD = 50_000
 
 _lock = threading.Lock()
 _passes = 0
-_saved: tuple[int, int, int] | None = None
+_raised_from: int | None = None  # the young threshold this module replaced, while raised
 
 
 @contextmanager
 def fewer_collections() -> Iterator[None]:
     """The young threshold at ``YOUNG_THRESHOLD`` while any pass of this process runs."""
-    global _passes, _saved
+    global _passes, _raised_from
     with _lock:
         if _passes == 0:
-            _saved = gc.get_threshold()
-            if 0 < _saved[0] < YOUNG_THRESHOLD:
-                gc.set_threshold(YOUNG_THRESHOLD, _saved[1], _saved[2])
+            young, older, oldest = gc.get_threshold()
+            if 0 < young < YOUNG_THRESHOLD:
+                gc.set_threshold(YOUNG_THRESHOLD, older, oldest)
+                _raised_from = young
         _passes += 1
     try:
         yield
     finally:
         with _lock:
             _passes -= 1
-            if _passes == 0 and _saved is not None:
-                gc.set_threshold(*_saved)
-                _saved = None
+            if _passes == 0 and _raised_from is not None:
+                young, older, oldest = gc.get_threshold()
+                if young == YOUNG_THRESHOLD:  # not set by someone else since: ours to undo
+                    gc.set_threshold(_raised_from, older, oldest)
+                _raised_from = None

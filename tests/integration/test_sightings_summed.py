@@ -1,6 +1,6 @@
-"""Issue 13: the nightly pass reads an observation's sightings summed up (``lifecycle.Seen``),
-by SQL on PostgreSQL and by ``lifecycle.summarise`` on SQLite. Both must give, for any
-sightings, what ``summarise`` gives on the sightings before the cutoff: when it was last seen,
+"""Issue 13: the nightly pass reads an observation's sightings summed up (``lifecycle.Seen``)
+by SQL (arrays on PostgreSQL, rows on SQLite). Both must give, for any sightings, what
+``lifecycle.summarise`` gives on the sightings before the cutoff: when it was last seen,
 whether and when it qualified, with which sessions in which order and how many sightings by
 then, and the highest confidence and most sensitive level its sources gave."""
 
@@ -92,7 +92,7 @@ def a_linguistic_session_order(engine: Engine) -> None:
             )
 
 
-@pytest.mark.parametrize("sessions", [3, 2])
+@pytest.mark.parametrize("sessions", [3, 2, 1, 5])
 def test_the_store_sums_up_sightings_as_summarise_does(engine: Engine, sessions: int) -> None:
     a_linguistic_session_order(engine)
     rng = random.Random(13 + sessions)

@@ -60,3 +60,12 @@ def test_a_collector_turned_off_or_already_held_back_is_left_as_it_is(young: int
     with fewer_collections():
         assert gc.get_threshold() == (young, 10, 10)
     assert gc.get_threshold() == (young, 10, 10)
+
+
+def test_a_threshold_set_during_a_pass_is_not_undone() -> None:
+    with fewer_collections():
+        gc.set_threshold(1000, 20, 20)
+    assert gc.get_threshold() == (1000, 20, 20)
+    with fewer_collections():
+        gc.set_threshold(YOUNG_THRESHOLD, 30, 30)  # the older generations' are someone's too
+    assert gc.get_threshold() == (1000, 30, 30)  # the first block left 1000: put back

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from memcurator.consolidation import (
     Member,
     Observation,
@@ -17,6 +19,7 @@ from memcurator.consolidation import (
     promotion_of,
     summarise,
 )
+from memcurator.settings import Settings
 
 T0 = datetime(2025, 3, 1, 10, 0, tzinfo=UTC)
 SCOPE = '{"org_id":"acme","user_id":"u_1"}'
@@ -263,3 +266,11 @@ def test_an_observation_is_closed_from_the_day_after_its_third_session() -> None
     guesses = [Sighting(s.session_id, s.created_at, "agent_inference") for s in seen]
     assert not closed_before(guesses, datetime(2025, 3, 4, 0, 0, tzinfo=UTC), POLICY)
     assert not closed_before(seen, days[0], Policy(promote_sessions=1))
+
+
+@pytest.mark.parametrize("sessions", [0, -1])
+def test_promotion_needs_one_session_or_more(sessions: int) -> None:
+    with pytest.raises(ValueError, match="1 or more"):
+        Policy(promote_sessions=sessions)
+    with pytest.raises(ValueError, match="promote_sessions"):
+        Settings(promote_sessions=sessions)
