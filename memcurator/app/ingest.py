@@ -24,6 +24,7 @@ from typing import Any, BinaryIO
 from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import StatementError
 
+from memcurator.app.collection import fewer_collections
 from memcurator.app.gate_pool import judged_batches
 from memcurator.app.gathered import read_gathering
 from memcurator.app.retry import RetryPolicy
@@ -132,6 +133,7 @@ def read_lines(stream: BinaryIO, max_line_bytes: int) -> Iterator[bytes | Oversi
             yield numbered
 
 
+@fewer_collections()
 def ingest_stream(
     engine: Engine,
     lines: Iterable[bytes | Oversize],
