@@ -17,7 +17,7 @@ from contextvars import ContextVar
 from functools import lru_cache, wraps
 from typing import Any, TypeVar
 
-from memcurator.wording import _CURATED, _DISPLAY, _STEM_CACHE, _TOKEN, _stem
+from memcurator.wording import _CURATED, _DISPLAY, _TOKEN, _stem
 
 # The statements a reason being written is about (``judged_statements``).
 _JUDGED: ContextVar[tuple[str, ...]] = ContextVar("memcurator_judged", default=())
@@ -46,7 +46,7 @@ def _written(texts: tuple[str, ...]) -> dict[str, str]:
     written: dict[str, str] = {}
     for text in texts:
         for token in _TOKEN.findall(text):
-            written.setdefault(_STEM_CACHE.get(token) or _stem(token), token.lower())
+            written.setdefault(_stem(token), token.lower())  # _stem keeps its own cache
     return written
 
 
