@@ -30,7 +30,7 @@ from memcurator.consolidation import (
     Seen,
     Topic,
 )
-from memcurator.keys import TOPIC_PREFIX, topic_tool_key
+from memcurator.keys import topic_tool_key
 from memcurator.promotion import ActiveFact
 from memcurator.steps import ChangeWindow, Partition
 from memcurator.vocabulary import (
@@ -42,7 +42,7 @@ from memcurator.vocabulary import (
 from store.bulk import array_rows, chunks, in_values, pg_array
 from store.member_cache import MemberCache
 from store.pass_changes import ACTIVE_OBSERVATION, changing_observations, in_topics
-from store.tables import ConsolidationRun, Entry, UTCDateTime, as_utc
+from store.tables import ACTIVE_TOPIC, ConsolidationRun, Entry, UTCDateTime, as_utc
 
 # What a concurrent ingest changes on an observation: the pass compares it before writing.
 Stamp = tuple[Any, ...]
@@ -333,12 +333,7 @@ def load_topics(
             select(
                 Entry.id, Entry.scope_key, Entry.subject_key, Entry.links, Entry.confidence,
                 Entry.sensitivity, Entry.created_at, Entry.last_confirmed_at,
-            ).where(
-                Entry.type == MemoryType.SUMMARY,
-                Entry.status == Status.ACTIVE,
-                Entry.subject_key.startswith(TOPIC_PREFIX),
-                scope_in,
-            )
+            ).where(text(ACTIVE_TOPIC), scope_in)
         ).all()  # fmt: skip
     if groups is not None:
         rows = [r for r in rows if (r.scope_key, topic_tool_key(r.subject_key)) in groups]
