@@ -34,7 +34,7 @@ from sqlalchemy import Engine
 from flows.night_report import decision_rows, night_markdown
 from flows.parameters import OptionalDay, Partitions, WaitSeconds
 from flows.progress import progress_extra
-from flows.runners import PartitionTaskRunner, pass_lock_token
+from flows.runners import PartitionTaskRunner, fresh_statistics, pass_lock_token
 from memcurator.app.nightly import Partition, partition_name
 from memcurator.dates import BadDate, pass_day
 from memcurator.settings import Settings
@@ -95,6 +95,7 @@ def nightly_consolidation(
     logger = get_run_logger()
     with pass_lock(engine, wait_seconds=wait_seconds):
         lock = pass_lock_token(engine)  # a task on a Dask worker checks the flow still holds it
+        fresh_statistics(engine, logger)
         # The night's run carries its tags (a backfill's `nightly`, `date:...`); its partition
         # tasks take none: Prefect takes a tag-concurrency lease through its API for every
         # tagged task run, which doubled a backfilled night's time (6 nights x 4 partitions:

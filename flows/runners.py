@@ -26,6 +26,7 @@ from prefect.tasks import Task
 from memcurator.settings import Settings
 from store.engine import StoreError, describe_url
 from store.passlock import pass_token
+from store.statistics import refresh_statistics
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -101,6 +102,19 @@ def pass_lock_token(engine: Engine) -> str | None:
             "MEMCURATOR_DASK_ADDRESS to run on threads"
         )
     return pass_token(engine)
+
+
+def fresh_statistics(engine: Engine, logger: Any) -> None:
+    """Before a pass's tasks: the store's statistics brought up to date where autovacuum is
+    behind (``store.statistics``), said in the run's log; a pass goes on if it cannot be."""
+    analyzed, failed = refresh_statistics(engine)
+    if analyzed:
+        logger.info("planner statistics refreshed first (stale): %s", ", ".join(analyzed))
+    if failed:
+        logger.warning(
+            "could not refresh the planner statistics (%s); rerun `memcurator init` as the "
+            "owner to grant memcurator_refresh_statistics() to the app role", failed
+        )
 
 
 def dask_runner(address: str) -> TaskRunner[Any]:

@@ -42,7 +42,12 @@ CHANGED_SCOPES_FUNCTION = (
 )
 # The scopes with unkeyed facts said since a partition's last pass (migration 0011).
 LEFTOVER_SCOPES_FUNCTION = "memcurator_leftover_scopes(timestamptz, timestamptz)"
-PASS_FUNCTIONS = (PASS_SCOPES_FUNCTION, CHANGED_SCOPES_FUNCTION, LEFTOVER_SCOPES_FUNCTION)
+# A pass's tables analyzed when their statistics are stale (migration 0018, store.statistics).
+REFRESH_STATISTICS_FUNCTION = "memcurator_refresh_statistics()"
+PASS_FUNCTIONS = (
+    PASS_SCOPES_FUNCTION, CHANGED_SCOPES_FUNCTION, LEFTOVER_SCOPES_FUNCTION,
+    REFRESH_STATISTICS_FUNCTION,
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
