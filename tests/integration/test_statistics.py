@@ -10,6 +10,7 @@ SQLite: nothing to do."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 
@@ -42,16 +43,32 @@ def observations(n: int, first: int = 0) -> list[dict]:
 
 
 def grow(engine: Engine, n: int, first: int = 0) -> None:
-    """``n`` new entries, their counts handed to the statistics at once (PostgreSQL flushes
-    a backend's counts on its own schedule, up to a second later)."""
-    with engine.begin() as conn:
-        set_tenants(conn, ["acme"])
-        insert_rows(conn, Entry, observations(n, first))
-    if engine.dialect.name == "postgresql":
-        with engine.connect() as conn:
-            conn.execute(text("SELECT pg_stat_force_next_flush()"))
-        # The inserting connection's counts: it went back to the pool; flush them too.
-        engine.dispose()
+    """``n`` new entries, their counts in the statistics before it returns (a backend hands
+    its counts over on its own schedule, up to a second after its transaction ends)."""
+    postgresql = engine.dialect.name == "postgresql"
+    before = modified(engine) if postgresql else 0
+    with engine.connect() as conn:
+        with conn.begin():
+            set_tenants(conn, ["acme"])
+            insert_rows(conn, Entry, observations(n, first))
+        if not postgresql:
+            return
+        conn.execute(text("SELECT pg_stat_force_next_flush()"))  # when this session idles
+        conn.commit()
+    deadline = time.monotonic() + 10
+    while modified(engine) < before + n:
+        assert time.monotonic() < deadline, "the inserts never reached the statistics"
+        time.sleep(0.05)
+
+
+def modified(engine: Engine) -> int:
+    """``entries``' rows changed since its last analysis, as the statistics count them (read
+    in a transaction of its own: a transaction keeps the counts it read first)."""
+    query = text(
+        "SELECT n_mod_since_analyze FROM pg_stat_user_tables WHERE relid = 'entries'::regclass"
+    )
+    with engine.connect() as conn:
+        return int(conn.scalar(query) or 0)
 
 
 def planner_rows(engine: Engine, table: str) -> float:
