@@ -27,7 +27,7 @@ from memcurator.absence import _absence_attribute, _absence_wording
 from memcurator.cardinality import Cardinality, _attribute_initials, _attribute_words, cardinality
 from memcurator.listed_values import by_members, written_out
 from memcurator.negations import _averse, _governs, _plain_negation, _refusal, _without_cues
-from memcurator.shown import _show, judged_statements
+from memcurator.shown import _show, judged_statements, remembered
 from memcurator.spellings import hour_span
 from memcurator.variants import _hour_ranges, _hours_as_clock, _initials, _joined, _same_word
 from memcurator.wording import (
@@ -64,6 +64,7 @@ _Verdict = tuple[Relation, str]
 _Diff = tuple[frozenset[str], frozenset[str]]  # what only the old, only the new one mentions
 
 
+@remembered
 @judged_statements
 def relate(
     old: str, new: str, *, old_value: str | None = None, new_value: str | None = None,

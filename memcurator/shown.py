@@ -24,6 +24,30 @@ _JUDGED: ContextVar[tuple[str, ...]] = ContextVar("memcurator_judged", default=(
 _Judge = TypeVar("_Judge", bound=Callable[..., Any])
 
 
+# A judge is pure (its reasons too: above), so a call made again may be answered from memory. A
+# key's timeline relates its stored statements again whenever a late arrival reopens it: the
+# same pairs, more of them as the key's history grows (issue 13). Long texts are not kept.
+REMEMBERED_CALLS, REMEMBERED_CHARS = 4096, 2000
+
+
+def remembered(judge: _Judge) -> _Judge:
+    """``judge(old, new, **keywords)``, a pure function of its arguments, with its recent
+    answers kept (``REMEMBERED_CALLS``; ``.cache_info()`` says how often they served)."""
+
+    @lru_cache(maxsize=REMEMBERED_CALLS)
+    def answer(old: str, new: str, keywords: tuple[tuple[str, Any], ...]) -> Any:
+        return judge(old, new, **dict(keywords))
+
+    @wraps(judge)
+    def remembering(old: str, new: str, **keywords: Any) -> Any:
+        if len(old) + len(new) > REMEMBERED_CHARS:
+            return judge(old, new, **keywords)
+        return answer(old, new, tuple(sorted(keywords.items())))
+
+    remembering.cache_info = answer.cache_info  # type: ignore[attr-defined]
+    return remembering  # type: ignore[return-value]
+
+
 def judged_statements(judge: _Judge) -> _Judge:
     """``judge(old, new, ...)``'s reasons show each stem as ``old`` or ``new`` writes it
     (``_show``), whatever else the process has read: the same decision reads the same in a
