@@ -5,7 +5,7 @@ row they name."""
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, timezone
 
 from sqlalchemy import Engine, select
 
@@ -21,6 +21,7 @@ from store.rows import (
     version_row,
 )
 from store.tables import Entry, EntrySource
+from store.timelines import load_sources
 from tests.factories import suffix
 
 T0 = datetime(2026, 3, 1, 9, 30, tzinfo=UTC)
@@ -107,6 +108,39 @@ def test_a_source_reads_back_as_the_source_that_was_written(engine: Engine) -> N
     assert (row["tenant"], row["entry_id"]) == ("acme", "m_entry")
     assert row["source_kind"] == "tool_result"
     assert source_from_row(row) == source
+
+
+def test_the_sources_a_batch_loads_are_the_sources_written(engine: Engine) -> None:
+    """``load_sources`` reads them as plain tuples on PostgreSQL and as mappings on SQLite:
+    the same statements either way, each to its own version, its instants labelled UTC."""
+    ids = [f"m_{i}_{suffix()}" for i in range(3)]
+    plus_two = timezone(timedelta(hours=2))
+    written = {
+        entry_id: [
+            Statement(f"{entry_id}_s{n}", f"Ada uses Helix {n}", None if n % 2 else "Helix",
+                      (T0 + timedelta(minutes=n)).astimezone(plus_two), T0 + timedelta(hours=n),
+                      "user_message", f"turn:{n}", "s_1", 0.5 + n / 10, "internal",
+                      None if n else "m_old")
+            for n in range(k + 1)
+        ]
+        for k, entry_id in enumerate(ids)
+    }
+    with engine.begin() as conn:
+        insert_rows(conn, Entry, [entry_row(a_fact(i, subject_key=f"subject:ada/k{i}"), T0)
+                                  for i in ids])
+        insert_rows(conn, EntrySource, [source_row("acme", entry_id, source)
+                                        for entry_id, sources in written.items()
+                                        for source in sources])
+        rows = conn.execute(select(Entry.__table__).where(Entry.id.in_(ids))).mappings()
+        versions = [version_from_row(row) for row in rows]
+        load_sources(conn, versions)
+    for version in versions:
+        assert version.sources is not None
+        loaded = sorted(version.sources, key=lambda s: s.memory_id)
+        assert loaded == written[version.id]
+        assert all(s.valid_from.tzinfo is UTC and s.created_at.tzinfo is UTC for s in loaded)
+        assert version.head == written[version.id][0].order()
+        assert version.latest == written[version.id][-1].order()
 
 
 def test_more_rows_and_values_than_a_chunk_all_land_and_are_all_found(engine: Engine) -> None:
