@@ -3,10 +3,11 @@
 A duration is one value however it is spelled: "two weeks", "14-day", "14 days" and "a
 fortnight" are all ``14d``; "one week" and "seven days" are ``7d``; "a quarter of an hour" and
 "15 minutes" are ``15min``; "30 days", "a month" and "one month" are ``1mo``, "a year",
-"12 months" and "365 days" ``12mo``. An ordinal is its number ("4th floor" / "floor four"). A
-month or weekday abbreviation is the name ("Dec" / "December", "Thu" / "Thursday"); the ones
-that are also English words ("may", "sat", "sun", "wed", "mar") are left alone. Stems in,
-stems out; pure standard library.
+"12 months" and "365 days" ``12mo``. A rate is its period: "weekly", "once a week", "per week"
+and "every week" all hold ``7d``; "twice a day" is ``2x1d``. An ordinal is its number ("4th
+floor" / "floor four"). A month or weekday abbreviation is the name ("Dec" / "December", "Thu" /
+"Thursday"); the ones that are also English words ("may", "sat", "sun", "wed", "mar") are left
+alone. Stems in, stems out; pure standard library.
 """
 
 from __future__ import annotations
@@ -35,6 +36,13 @@ _MONTHS = {30: 1, 60: 2, 90: 3, 180: 6, 365: 12, 730: 24}
 # "a"/"an" count one of a unit, but not of seconds: "a second reviewer" is the other one.
 _ONE = frozenset({"a", "an", "1"})
 _PARTS = {"quarter": "15min", "half": "30min"}  # "a quarter of an hour", "half an hour"
+# A rate is its period: "weekly", "once a week", "per week" and "every week" all say ``7d``,
+# "twice a day" ``2x1d``, "3 times a month" ``3x1mo``.
+_RATES = {"hourly": "60min", "daily": "1d", "weekly": "7d", "monthly": "1mo",
+          "quarterly": "3mo", "yearly": "12mo", "annually": "12mo"}
+_EACH = frozenset({"per", "every", "each"})  # "per week": one of the unit, as "a week" is
+_TIMES = {"onc": 1, "twic": 2, "thric": 3}  # stems of "once", "twice", "thrice"
+_PERIOD = re.compile(r"\d+(?:min|d|mo)")  # a period already read ("every 14d")
 
 
 def _hour_after(stems: list[str], at: int) -> int:
@@ -69,15 +77,37 @@ def durations(stems: list[str]) -> list[str]:
         unit = _UNITS.get(stems[i + 1]) if i + 1 < len(stems) else None
         if unit and (stem.isdigit() or (stem in _ONE and unit[0] != "s")):
             count = (1 if stem in _ONE else int(stem)) * unit[1]
-            if unit[0] == "d" and count in _MONTHS:
-                out.append(f"{_MONTHS[count]}mo")
-            else:
-                out.append(f"{count}{unit[0]}")
+            period = _period(unit[0], count)
+            out.append(_rate(out, period) if stem in _ONE or (out and out[-1] in _EACH)
+                       else period)
             i += 2
             continue
-        if stem == "fortnight":
-            out.append("14d")
+        if stem == "fortnight" or (_PERIOD.fullmatch(stem) and out and out[-1] in _EACH):
+            out.append(_rate(out, "14d" if stem == "fortnight" else stem))
+        elif stem in _RATES:
+            out.append(_rate(out, _RATES[stem]))
+        elif (unit := _UNITS.get(stem)) and unit[0] != "s" and out and out[-1] in _EACH:
+            out.append(_rate(out, _period(*unit)))  # "every week"; never "a second"
         else:
             out.append(stem)
         i += 1
     return out
+
+
+def _period(base: str, count: int) -> str:
+    """``count`` of a base unit as one stem ("14d"; days that make whole months, months)."""
+    return f"{_MONTHS[count]}mo" if base == "d" and count in _MONTHS else f"{count}{base}"
+
+
+def _rate(out: list[str], period: str) -> str:
+    """A period said as a rate, taking from ``out`` the words before it that say how often:
+    "every"/"per"/"each" and "once" go ("7d"), "twice" or "3 times" count ("2x1d")."""
+    if out and out[-1] in _EACH:
+        out.pop()
+    times = _TIMES.get(out[-1]) if out else None
+    if times is None and len(out) > 1 and out[-1] in ("time", "tim") and out[-2].isdigit():
+        times = int(out[-2])
+        out.pop()
+    if times is not None:
+        out.pop()
+    return period if times in (None, 1) else f"{times}x{period}"

@@ -14,7 +14,18 @@ from memcurator.wording import _analyse
         (["2", "week"], ["14d"]),
         (["14", "day", "sprint"], ["14d", "sprint"]),
         (["a", "fortnight"], ["14d"]),
-        (["every", "fortnight"], ["every", "14d"]),
+        (["every", "fortnight"], ["14d"]),  # a rate is its period
+        (["weekly"], ["7d"]),
+        (["onc", "a", "week"], ["7d"]),
+        (["per", "week"], ["7d"]),
+        (["every", "month"], ["1mo"]),
+        (["every", "3", "month"], ["3mo"]),
+        (["quarterly"], ["3mo"]),
+        (["twic", "a", "day"], ["2x1d"]),
+        (["3", "tim", "per", "week"], ["3x7d"]),
+        (["every", "14d"], ["14d"]),  # "fortnightly" as the phrase table writes it
+        (["each", "second"], ["each", "second"]),  # not a rate of seconds
+        (["the", "week", "after"], ["the", "week", "after"]),
         (["a", "quarter", "of", "an", "hour"], ["a", "15min"]),
         (["half", "an", "hour"], ["30min"]),
         (["90", "minut"], ["90min"]),
