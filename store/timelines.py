@@ -38,6 +38,7 @@ from store.rows import (
     version_from_row,
     version_row,
 )
+from store.source_cache import SourceCache, fingerprint
 from store.tables import Entry, EntrySource
 
 TimelineKey = tuple[str, str, str]  # scope_key, type, subject_key
@@ -106,7 +107,7 @@ def reach_of(entries: Sequence[NewEntry]) -> dict[TimelineKey, Reach]:
 
 def load_timelines(
     conn: Connection, entries: Sequence[NewEntry], *, policy: Policy | None = None,
-    full: bool = False,
+    full: bool = False, cache: SourceCache | None = None,
 ) -> dict[TimelineKey, Timeline]:
     """The stored versions of every key in ``entries`` that its candidates can reach, with
     the sources of those a late arrival may reopen (last confirmed at or after the key's
@@ -125,7 +126,8 @@ def load_timelines(
     candidates' first night (their sightings all before it, expired or qualified by then).
     A key whose candidates, or the stored sources they reopen, fall outside that is loaded
     whole; so is one whose placement renamed a version before the floor (``reached``).
-    ``full`` loads every key whole.
+    ``full`` loads every key whole. ``cache``: sources an earlier batch of the same ingest
+    read or wrote, used while their version's row is unchanged (``store.source_cache``).
     """
     policy = policy or Policy.from_settings(Settings())
     kinds = {key: e.subject_attribute or e.subject_key
@@ -137,12 +139,12 @@ def load_timelines(
     # now read as (`subject:u/seat_preference`), within the same reach: found again, never
     # rewritten.
     older = {old: k for k in reach for old in older_keys(k) if old not in reach}
-    timelines = _load(conn, reach, kinds, policy, older)
+    timelines = _load(conn, reach, kinds, policy, older, cache)
     short = [k for k, t in timelines.items() if not reach[k].full and not _covers(t, reach[k])]
     if short:
         whole = {k: replace(reach[k], full=True) for k in short}
         timelines.update(_load(conn, whole, kinds, policy,
-                               {old: k for old, k in older.items() if k in whole}))
+                               {old: k for old, k in older.items() if k in whole}, cache))
     return timelines
 
 
@@ -163,7 +165,7 @@ def reached(timeline: Timeline) -> bool:
 
 def _load(
     conn: Connection, reach: dict[TimelineKey, Reach], kinds: dict[TimelineKey, str | None],
-    policy: Policy, older: dict[TimelineKey, TimelineKey],
+    policy: Policy, older: dict[TimelineKey, TimelineKey], cache: SourceCache | None = None,
 ) -> dict[TimelineKey, Timeline]:
     """The versions of every key of ``reach``, those stored under an older spelling of it
     (``older``: old key -> key) included, read with that key's reach."""
@@ -171,11 +173,16 @@ def _load(
         k: Timeline([], cardinality(key_attribute(kinds[k])), policy=policy) for k in reach
     }
     wanted = {**reach, **{old: reach[k] for old, k in older.items()}}
+    marks: dict[int, tuple[Any, ...]] = {}  # each version's row's fingerprint, by id()
     for chunk in chunks(list(wanted), width=3):
         query = _versions_query(conn, {k: wanted[k] for k in chunk}, policy)
         for row in conn.execute(query).mappings():
             key = (row["scope_key"], row["type"], row["subject_key"])
-            timelines[older.get(key, key)].versions.append(version_from_row(row))
+            version = version_from_row(row)
+            marks[id(version)] = fingerprint(row)
+            if cache is not None:
+                cache.read((row["tenant"], version.id), marks[id(version)])
+            timelines[older.get(key, key)].versions.append(version)
     if conn.dialect.name != "postgresql":
         _drop_closed(conn, timelines, reach, policy)
     for key, timeline in timelines.items():
@@ -191,7 +198,10 @@ def _load(
             or ties[(v.valid_since, v.source_kind)] > 1
             or (v.entry.type == MemoryType.OBSERVATION and v.status == Status.ACTIVE)
         ]
-    load_sources(conn, needs_sources)
+    if cache is None:
+        load_sources(conn, needs_sources)
+    else:
+        _load_remembered(conn, needs_sources, marks, cache)
     for key, timeline in timelines.items():
         timeline.origin = {s.memory_id: v.id for v in timeline.versions for s in v.sources or ()}
         if reach[key].chained and not reach[key].full:
@@ -339,6 +349,24 @@ def _versions_query(conn: Connection, reach: dict[TimelineKey, Reach], policy: P
     ).columns(*Entry.__table__.columns)
 
 
+def _load_remembered(
+    conn: Connection, versions: Sequence[Version], marks: dict[int, tuple[Any, ...]],
+    cache: SourceCache,
+) -> None:
+    """``load_sources``, taking from ``cache`` the sources of versions whose row it knows."""
+    unknown = []
+    for v in versions:
+        if (sources := cache.get((tenant_of(v.entry.scope), v.id), marks[id(v)])) is None:
+            unknown.append(v)
+        else:
+            v.sources = sources
+            v.head = min((s.order() for s in sources), default=None)
+            v.latest = max((s.order() for s in sources), default=None)
+    load_sources(conn, unknown)
+    for v in unknown:
+        cache.put((tenant_of(v.entry.scope), v.id), marks[id(v)], v.sources or ())
+
+
 def load_sources(conn: Connection, versions: Sequence[Version]) -> None:
     by_id = {(tenant_of(v.entry.scope), v.id): v for v in versions}
     for v in versions:
@@ -380,16 +408,28 @@ def _pg_ids(ids: Sequence[tuple[str, str]]) -> dict[str, str]:
 
 
 def write_versions(
-    conn: Connection, versions: Iterable[Version], *, now: datetime, new_memory_ids: set[str]
+    conn: Connection, versions: Iterable[Version], *, now: datetime, new_memory_ids: set[str],
+    cache: SourceCache | None = None,
 ) -> None:
     """Update changed versions first (so the one-current index never sees two), then
-    insert new ones, then record their sources."""
+    insert new ones, then record their sources (and tell ``cache`` what each row now holds)."""
     changed = [v for v in versions if v.dirty]
     # Demotions before promotions: the one-current index is checked row by row, so the old
     # current entry must stop being active before its successor becomes active.
     updates = [version_row(v, now)
                for v in sorted(changed, key=lambda v: v.status == Status.ACTIVE) if not v.is_new]
     inserts = [version_row(v, now) for v in changed if v.is_new]
+    if cache is not None:
+        rows = {row["id"]: row for row in (*updates, *inserts)}
+        twice = {i for i, n in Counter(v.id for v in changed).items() if n > 1}
+        for v in changed:
+            key = (tenant_of(v.entry.scope), v.id)
+            if v.id in twice or v.moved:
+                cache.forget(key)
+            elif v.sources is None:  # placed without its sources: they only gained ``added``
+                cache.extend(key, fingerprint(rows[v.id]), v.added)
+            else:
+                cache.put(key, fingerprint(rows[v.id]), v.sources)
     if updates:
         params = [
             {"b_id": row["id"], "b_tenant": row["tenant"],

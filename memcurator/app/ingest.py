@@ -38,6 +38,7 @@ from memcurator.schema import Candidate
 from memcurator.settings import Settings
 from store.engine import WRITER, StoreError, describe_url, first_line, set_tenants
 from store.errors import is_race, is_transient
+from store.source_cache import SourceCache
 from store.timelines import (
     TimelineKey,
     load_timelines,
@@ -162,6 +163,7 @@ def ingest_stream(
     numbered = ((getattr(raw, "line_no", None) or i, raw) for i, raw in enumerate(lines, 1))
     repeats = RepeatedRejections()
     batches = iter(lambda: list(islice(numbered, batch_size)), [])
+    sources = SourceCache()  # the writer thread's own: one batch at a time
     with (
         ThreadPoolExecutor(max_workers=1, thread_name_prefix="memcurator-writer") as writer,
         closing(judged_batches(batches, workers=gate_workers)) as judged_stream,
@@ -175,7 +177,7 @@ def ingest_stream(
                 decisions,
                 writer.submit(
                     apply_batch, engine, decisions, clock=clock, flow_run_id=flow_run_id,
-                    retry=retry,
+                    retry=retry, sources=sources,
                 ),
             )
         if pending:
@@ -226,9 +228,11 @@ def apply_batch(
     clock: Callable[[], datetime],
     flow_run_id: str | None = None,
     retry: RetryPolicy | None = None,
+    sources: SourceCache | None = None,
 ) -> list[Decision]:
     """Apply one batch in one transaction, retrying transient faults by ``retry``; returns
-    what was new.
+    what was new. ``sources``: the stored sources earlier batches of the same ingest read or
+    wrote (``store.source_cache``), kept up to date as this one commits.
 
     Each try reads ``clock`` when it begins, and its rows carry that moment: a retry after
     minutes of backoff must not commit rows stamped before a nightly pass that began in
@@ -242,7 +246,8 @@ def apply_batch(
     attempt = races = 1
     while True:
         try:
-            return _apply_together(engine, decisions, now=clock(), flow_run_id=flow_run_id)
+            return _apply_together(engine, decisions, now=clock(), flow_run_id=flow_run_id,
+                                   sources=sources)
         except StatementError as exc:
             if is_race(exc) and races < RACE_ATTEMPTS:
                 races += 1
@@ -255,11 +260,30 @@ def apply_batch(
                     f"{describe_url(engine)} kept failing: {first_line(exc.orig)}"
                 ) from exc
             else:
+                if sources is not None:
+                    sources.clear()  # savepoints: what each one wrote is not tracked
                 return _apply_one_by_one(engine, decisions, now=clock(), flow_run_id=flow_run_id)
 
 
 def _apply_together(
-    engine: Engine, decisions: list[Decision], *, now: datetime, flow_run_id: str | None
+    engine: Engine, decisions: list[Decision], *, now: datetime, flow_run_id: str | None,
+    sources: SourceCache | None = None,
+) -> list[Decision]:
+    try:
+        placed = _place_together(engine, decisions, now=now, flow_run_id=flow_run_id,
+                                 sources=sources)
+    except BaseException:
+        if sources is not None:
+            sources.rollback()
+        raise
+    if sources is not None:
+        sources.commit()
+    return placed
+
+
+def _place_together(
+    engine: Engine, decisions: list[Decision], *, now: datetime, flow_run_id: str | None,
+    sources: SourceCache | None,
 ) -> list[Decision]:
     with engine.execution_options(**WRITER).begin() as conn:
         placed: list[Decision] = []
@@ -269,7 +293,8 @@ def _apply_together(
             # Row-level security: each tenant's reads and entry writes see it alone.
             set_tenants(conn, [tenant])
             fresh = fresh_decisions(conn, tenant, group, digests)
-            placed += place_and_write(conn, fresh, now=now, flow_run_id=None, log=False)
+            placed += place_and_write(conn, fresh, now=now, flow_run_id=None, log=False,
+                                      sources=sources)
         # The log and the ledger keep the input's order, each row checked against the
         # batch's tenants.
         placed.sort(key=lambda d: d.line_no or 0)
@@ -285,13 +310,14 @@ def place_and_write(
     now: datetime,
     flow_run_id: str | None,
     log: bool = True,
+    sources: SourceCache | None = None,
 ) -> list[Decision]:
     """Rules 4 and 5 against the store: place each accepted entry in its key's timeline
     (under a per-key lock), write the versions, then (``log``) the log and the intake
     ledger. Returns the decisions with their placement events appended."""
     accepted = [d.entry for d in decisions if d.entry is not None]
     lock_keys(conn, (k for e in accepted if (k := timeline_key(e)) is not None))
-    timelines = load_timelines(conn, accepted)
+    timelines = load_timelines(conn, accepted, cache=sources)
     unkeyed: list[Version] = []
     events: dict[str, list[LogEvent]] = {}
     by_key: dict[TimelineKey, list[NewEntry]] = {}
@@ -309,7 +335,8 @@ def place_and_write(
         placed_events = timeline.resolve(entries)
         if not reached(timeline):  # the placement left the versions loaded: load them all
             kind, regather = timeline.kind, timeline.regather
-            timeline = timelines[key] = load_timelines(conn, entries, full=True)[key]
+            timeline = timelines[key] = load_timelines(conn, entries, full=True,
+                                                       cache=sources)[key]
             timeline.kind, timeline.regather = kind, regather
             placed_events = timeline.resolve(entries)
         events.update(placed_events)
@@ -331,7 +358,8 @@ def place_and_write(
         for d in decisions
     ]
     versions = [v for t in timelines.values() for v in t.versions] + unkeyed
-    write_versions(conn, versions, now=now, new_memory_ids={e.id for e in accepted})
+    write_versions(conn, versions, now=now, new_memory_ids={e.id for e in accepted},
+                   cache=sources)
     if log:
         apply_decisions(conn, placed, now=now, flow_run_id=flow_run_id)
     return placed
