@@ -30,8 +30,9 @@ __all__ = ["MAX_SOURCES", "SourceCache", "fingerprint"]
 
 # The columns that say whether a version's row is the one its sources were remembered with.
 FINGERPRINT = ("updated_at", "evidence", "status", "last_confirmed_at", "content")
-# Past this many sources the least recently used versions are forgotten: ~100 MB at most.
-MAX_SOURCES = 250_000
+# Past this many sources the least recently used versions are forgotten: ~100 MB at most
+# (~500 bytes a source as read: its wording, ids and instants).
+MAX_SOURCES = 200_000
 
 Fingerprint = tuple[Any, ...]
 Key = tuple[str, str]  # tenant, entry id
