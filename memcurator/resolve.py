@@ -72,19 +72,10 @@ class Statement:
 
     @classmethod
     def of(cls, entry: NewEntry) -> Statement:
-        return cls(
-            entry.id,
-            entry.content,
-            entry.subject_value,
-            entry.valid_from,
-            entry.created_at,
-            entry.source_kind,
-            entry.source_ref,
-            entry.source_session_id,
-            entry.confidence,
-            entry.sensitivity,
-            entry.supersedes,
-        )
+        return cls(entry.id, entry.content, entry.subject_value, entry.valid_from,
+                   entry.created_at, entry.source_kind, entry.source_ref,
+                   entry.source_session_id, entry.confidence, entry.sensitivity,
+                   entry.supersedes)
 
     def order(self) -> Order:
         return (self.valid_from, SOURCE_STRENGTH[self.kind], self.memory_id)
@@ -160,20 +151,23 @@ class Version:
 
 def recompute(
     version: Version, relate_fn: Relate, kind: Cardinality, *, chained: bool,
-    attribute: str | None = None,
+    attribute: str | None = None, settled: bool = False,
 ) -> None:
     """Derive the version's fields from all its sources, placed in valid-time order.
 
     ``created_at`` and ``source`` come from the earliest source; for a fact or summary,
     ``content`` and ``valid_from`` from the last refinement in the chain (rule 4: a refinement
     updates content and valid_from, keeps created_at and source); ``valid_since`` is when the
-    version first became current. An observation keeps its first wording."""
+    version first became current. An observation keeps its first wording. ``settled``: the
+    sources it lost all came after its last refinement, so the fold of those left ends with
+    the wording it has: only the rest is derived again (issue 13: a key's whole history)."""
     assert version.sources, "a version is made of one source at least"
     ordered = sorted(version.sources, key=Statement.order)
     first = ordered[0]
-    version.content, version.value = first.content, first.value
-    version.valid_from = first.valid_from
-    for src in ordered[1:] if chained else ():
+    if not settled:
+        version.content, version.value = first.content, first.value
+        version.valid_from = first.valid_from
+    for src in ordered[1:] if chained and not settled else ():
         judgement = relate_fn(version.content, src.content, old_value=version.value,
                               new_value=src.value, kind=kind, **_about(attribute))
         _apply_content(version, src, judgement, kind)
@@ -331,8 +325,9 @@ class Timeline:
             reopened[v] = replace(v, sources=[], added=[], moved=[])
             pool += later
             v.sources = [s for s in v.sources if s.order() < at]
-            if v.sources:
-                recompute(v, self.relate_fn, self.kind, chained=chained, attribute=self.attribute)
+            if v.sources:  # a refinement before every source taken: the wording stands
+                recompute(v, self.relate_fn, self.kind, chained=chained, attribute=self.attribute,
+                          settled=chained and v.valid_from < at[0])
             else:
                 self.versions.remove(v)
         return reopened, pool

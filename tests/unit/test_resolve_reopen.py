@@ -91,3 +91,37 @@ def test_a_candidate_after_everything_reopens_nothing() -> None:
     assert (a.id, a.status, a.superseded_by, a.moved) == ("a_1", "superseded", "b_2", [])
     assert (b.id, b.status, [s.memory_id for s in b.added]) == ("b_2", "active", ["b_2"])
     assert Statement.of(entry("x", 1, "y")).order() < b.order()
+
+
+def test_a_version_reopened_after_its_last_refinement_keeps_the_fold_of_what_is_left() -> None:
+    """``recompute(settled=True)`` (``Timeline._reopen`` when every source it takes came after
+    the version's last refinement) gives what folding the sources left from the first does,
+    at every cut; and a cut at or before the refinement is not settled."""
+    from memcurator.meaning import relate
+    from memcurator.resolve import recompute
+
+    said = ["Prefers a window seat", "Likes window seats", "Prefers a window seat",
+            "Prefers a window seat on long flights", "Window seat on long flights, please",
+            "Prefers a window seat on long flights", "Likes window seats"]
+    sources = [Statement.of(entry(f"m_{i}", i, text)) for i, text in enumerate(said)]
+    whole = Version.holding(entry("m_0", 0, said[0]), sources)
+    recompute(whole, relate, "single", chained=True, attribute="seat_preference")
+    assert whole.content == said[3]  # the refinement on day 3, then restatements
+    settled_cuts = 0
+    for cut in range(1, len(sources)):
+        at = sources[cut].order()
+        kept = [s for s in sources if s.order() < at]
+        fast = Version.holding(entry("m_0", 0, said[0]), kept)
+        fast.content, fast.value, fast.valid_from = whole.content, whole.value, whole.valid_from
+        settled = whole.valid_from < at[0]
+        recompute(fast, relate, "single", chained=True, attribute="seat_preference",
+                  settled=settled)
+        folded = Version.holding(entry("m_0", 0, said[0]), kept)
+        recompute(folded, relate, "single", chained=True, attribute="seat_preference")
+        assert settled == (cut > 3)
+        settled_cuts += settled
+        assert (fast.content, fast.value, fast.valid_from, fast.evidence, fast.confidence,
+                fast.last_confirmed_at) == (
+            folded.content, folded.value, folded.valid_from, folded.evidence,
+            folded.confidence, folded.last_confirmed_at), cut
+    assert settled_cuts == 3
