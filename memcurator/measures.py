@@ -105,7 +105,7 @@ def _rate(out: list[str], period: str) -> str:
     if out and out[-1] in _EACH:
         out.pop()
     times = _TIMES.get(out[-1]) if out else None
-    if times is None and len(out) > 1 and out[-1] in ("time", "tim") and out[-2].isdigit():
+    if times is None and len(out) > 1 and out[-1] == "tim" and out[-2].isdigit():
         times = int(out[-2])
         out.pop()
     if times is not None:

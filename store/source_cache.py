@@ -71,6 +71,10 @@ class SourceCache:
         """This transaction read ``key``'s row with fingerprint ``mark``."""
         self._read[key] = mark
 
+    def read_as(self, key: Key) -> Fingerprint:
+        """The fingerprint ``key``'s row had when this transaction read it."""
+        return self._read[key]
+
     def put(self, key: Key, mark: Fingerprint, sources: Sequence[Statement]) -> None:
         """What this transaction read or wrote: kept when it commits."""
         self._staged[key] = (mark, tuple(sources))

@@ -173,15 +173,13 @@ def _load(
         k: Timeline([], cardinality(key_attribute(kinds[k])), policy=policy) for k in reach
     }
     wanted = {**reach, **{old: reach[k] for old, k in older.items()}}
-    marks: dict[int, tuple[Any, ...]] = {}  # each version's row's fingerprint, by id()
     for chunk in chunks(list(wanted), width=3):
         query = _versions_query(conn, {k: wanted[k] for k in chunk}, policy)
         for row in conn.execute(query).mappings():
             key = (row["scope_key"], row["type"], row["subject_key"])
             version = version_from_row(row)
-            marks[id(version)] = fingerprint(row)
             if cache is not None:
-                cache.read((row["tenant"], version.id), marks[id(version)])
+                cache.read((tenant_of(version.entry.scope), version.id), fingerprint(row))
             timelines[older.get(key, key)].versions.append(version)
     if conn.dialect.name != "postgresql":
         _drop_closed(conn, timelines, reach, policy)
@@ -201,7 +199,7 @@ def _load(
     if cache is None:
         load_sources(conn, needs_sources)
     else:
-        _load_remembered(conn, needs_sources, marks, cache)
+        _load_remembered(conn, needs_sources, cache)
     for key, timeline in timelines.items():
         timeline.origin = {s.memory_id: v.id for v in timeline.versions for s in v.sources or ()}
         if reach[key].chained and not reach[key].full:
@@ -349,14 +347,13 @@ def _versions_query(conn: Connection, reach: dict[TimelineKey, Reach], policy: P
     ).columns(*Entry.__table__.columns)
 
 
-def _load_remembered(
-    conn: Connection, versions: Sequence[Version], marks: dict[int, tuple[Any, ...]],
-    cache: SourceCache,
-) -> None:
-    """``load_sources``, taking from ``cache`` the sources of versions whose row it knows."""
+def _load_remembered(conn: Connection, versions: Sequence[Version], cache: SourceCache) -> None:
+    """``load_sources``, taking from ``cache`` the sources of versions whose row, as this
+    transaction read it (``SourceCache.read``), it knows."""
     unknown = []
     for v in versions:
-        if (sources := cache.get((tenant_of(v.entry.scope), v.id), marks[id(v)])) is None:
+        key = (tenant_of(v.entry.scope), v.id)
+        if (sources := cache.get(key, cache.read_as(key))) is None:
             unknown.append(v)
         else:
             v.sources = sources
@@ -364,7 +361,8 @@ def _load_remembered(
             v.latest = max((s.order() for s in sources), default=None)
     load_sources(conn, unknown)
     for v in unknown:
-        cache.put((tenant_of(v.entry.scope), v.id), marks[id(v)], v.sources or ())
+        key = (tenant_of(v.entry.scope), v.id)
+        cache.put(key, cache.read_as(key), v.sources or ())
 
 
 def load_sources(conn: Connection, versions: Sequence[Version]) -> None:
