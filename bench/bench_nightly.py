@@ -872,7 +872,8 @@ def bench(args: argparse.Namespace) -> None:
             deep_url = database_url(args.pg_url, deep_db)
             grown = deepen_history(deep_url, args.deeper, data_days, wider=args.wider)
             print(
-                f"  (d) store {args.deeper + 1}x as deep: {grown['entries']:,} entries, "
+                f"  (d) store {args.deeper + 1}x as {'wide' if args.wider else 'deep'}: "
+                f"{grown['entries']:,} entries, "
                 f"{grown['entry_sources']:,} entry_sources ({grown['seconds']:.0f} s to copy)",
                 flush=True,
             )
