@@ -11,8 +11,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from memcurator.decisions import NewEntry
-from memcurator.meaning import Judgement
-from memcurator.resolve import Statement, Timeline, Version, rebuild_chain
+from memcurator.meaning import Judgement, relate
+from memcurator.resolve import Statement, Timeline, Version, rebuild_chain, recompute
 
 DAY0 = datetime(2025, 1, 1, tzinfo=UTC)
 
@@ -97,9 +97,6 @@ def test_a_version_reopened_after_its_last_refinement_keeps_the_fold_of_what_is_
     """``recompute(settled=True)`` (``Timeline._reopen`` when every source it takes came after
     the version's last refinement) gives what folding the sources left from the first does,
     at every cut; and a cut at or before the refinement is not settled."""
-    from memcurator.meaning import relate
-    from memcurator.resolve import recompute
-
     said = ["Prefers a window seat", "Likes window seats", "Prefers a window seat",
             "Prefers a window seat on long flights", "Window seat on long flights, please",
             "Prefers a window seat on long flights", "Likes window seats"]
