@@ -22,7 +22,7 @@ from collections.abc import Mapping
 
 from memcurator.attributes import canonical_attribute, stem
 from memcurator.attributes import normalise_key_part as normalise_key_part
-from memcurator.symptoms import canonical_tool, observation_parts
+from memcurator.symptoms import ANY_TOOL, canonical_tool, observation_parts
 from memcurator.vocabulary import MemoryType
 
 _NON_WORD = re.compile(r"[^\w]+")
@@ -96,9 +96,22 @@ def task_key(task_id: str) -> str:
 def observation_key(tool: str, symptom: str) -> str:
     """``obs:tool/symptom``: an observation's key, the same symptom of the same tool. Both parts
     are read as symptoms.py normalises them ("the search API" / "connection timed out on
-    replica-2" -> ``obs:search_api/timeout``), so one failure worded three ways is one key."""
+    replica-2" -> ``obs:search_api/timeout``), so one failure worded three ways is one key. A
+    symptom no class fits but particular enough to name one failure on its own is keyed for
+    any tool (``obs:any_tool/slot_09_40_already_taken_by_another_patient``): one tool under two
+    names is one key."""
     tool_part, symptom_part = observation_parts(tool, symptom)
     return f"{OBSERVATION_PREFIX}{tool_part}/{symptom_part}"
+
+
+def legacy_observation_key(key: str, tool: str | None) -> str | None:
+    """The key an observation keyed for any tool (its symptom telling on its own:
+    ``symptoms.telling_words``) was stored under before such symptoms dropped the tool: its
+    own tool's. None for any other key."""
+    prefix = f"{OBSERVATION_PREFIX}{ANY_TOOL}/"
+    if not tool or not key.startswith(prefix):
+        return None
+    return f"{OBSERVATION_PREFIX}{canonical_tool(tool)}/{key[len(prefix) :]}"
 
 
 def tool_key(tool: str | None) -> str:

@@ -60,8 +60,12 @@ SYMPTOM_CLASSES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "disk_full",
             r"\bno space left\b|\benospc\b|\bout of (?:disk|storage|space)\b"
             r"|\b(?:disk|storage) quota\b"
-            r"|\b(?:disk|volume|storage|filesystem|file system|partition)(?: is)? (?:full|out of"
-            r" space)\b|\b(?:not enough|insufficient|no) (?:free )?(?:disk|storage) space\b"
+            r"|\b(?:disk|drive|card|volume|storage|filesystem|file system|partition)(?: is)?"
+            r" (?:full|out of space)\b"
+            r"|\b(?:not enough|insufficient|no) (?:free )?(?:disk|storage) space\b"
+            r"|\b(?:disk|drive|volume|storage|filesystem|partition)(?: usage)?(?: is)?(?: at)?"
+            r" 100 ?%"
+            r"|\b0 (?:bytes|b|kb|mb)(?: of space)? (?:free|left|available)\b"
             r"|\b(?:ran|running|runs) out of (?:disk|storage|space)\b",
         ),
         (
@@ -200,6 +204,23 @@ SYMPTOM_CLASSES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     )
 )
 _CLASS_NAMES = frozenset(name for name, _ in SYMPTOM_CLASSES)
+# The tool part of the key of a telling symptom (``telling_words``). A tool named "any tool"
+# shares no key with one: whether a symptom is telling is a function of the key's symptom part.
+ANY_TOOL = "any_tool"
+# Words that do not make a symptom particular: function words and what any failure says.
+_NOT_TELLING = frozenset("""
+a an the and or but of on in at to for from by with without into onto over under after before
+while during is are was were be been being has have had do does did it its this that these those
+there here not no nor can cannot could couldn won will would should may might must again still
+just only also very too so than then when which who what where how all any some each every more
+most same other another one two three we you he she they me us our your my his her their them
+fail failed fails failing failure failures error errors err exception exceptions fatal warning
+warn problem problems issue issues unknown unexpected unexpectedly something went wrong unable
+occurred occur happened job jobs task tasks process processes run runs running ran exited exit
+exits code codes status returned return returns non zero nonzero request requests response
+responses operation operations command internal try retry retried retrying later please step
+steps aborted abort stopped stop broken bad invalid incorrect output result results
+""".split())  # noqa: SIM905 - a list of words
 # Articles and owners in front of a tool's name say nothing about which tool it is.
 _TOOL_FILLER = frozenset(["the", "a", "an", "our", "my", "their", "your", "this", "that"])
 # Words that say a name is a program, not which program: "psql client", "the gh CLI", "redis-cli",
@@ -345,11 +366,37 @@ def symptom_class(symptom: str) -> tuple[str, str]:
     return "", ""
 
 
+def telling_words(symptom: str) -> tuple[str, ...]:
+    """The words that make a symptom name one failure on their own, or () when it does not.
+
+    A symptom no class fits is telling when it has at least three words of its own (not
+    function words, not what any failure says: "failed", "error", "exit code", "job", numbers
+    alone) and is either five words or more or carries a number ("AB-7731", "batch 2231").
+    "slot 09:40 already taken by another patient" and "invoice batch 2231 left pending" are
+    telling; "stale cache entries", "build failed" and "the job failed with errors" are not.
+    It is read from the key's symptom part (its words joined by "_") alone, so every wording
+    of one key is telling or none is."""
+    words = [w for w in "_".join(_words(symptom)).split("_") if w]
+    own = tuple(w for w in words if w not in _NOT_TELLING and not w.isdigit() and len(w) > 1)
+    if len(own) >= 3 and (len(words) >= 5 or any(c.isdigit() for c in "".join(words))):
+        return own
+    return ()
+
+
 def observation_parts(tool: str, symptom: str) -> tuple[str, str]:
     """The two parts of an observation key: the canonical tool and the symptom's class (or,
-    when no class fits, the symptom's own normalised words, as before classes existed)."""
+    when no class fits, the symptom's own normalised words, as before classes existed).
+
+    A symptom no class fits that is telling (``telling_words``) is keyed for any tool
+    (``ANY_TOOL``): the same particular message seen under two names of one tool ("PawBook",
+    "the vet's online booking page") in one scope is one failure, and a tool's names are not
+    all in the alias table. Only the symptom's words decide it, so the key stays a function of
+    the candidate alone (order independent); a telling and a plain symptom never share a key."""
     name, _ = symptom_class(symptom)
-    return canonical_tool(tool), name or "_".join(_words(symptom))
+    if name:
+        return canonical_tool(tool), name
+    slug = "_".join(_words(symptom))
+    return (ANY_TOOL if telling_words(symptom) else canonical_tool(tool)), slug
 
 
 def explain_observation_key(tool: str, symptom: str) -> str:
@@ -361,14 +408,22 @@ def explain_observation_key(tool: str, symptom: str) -> str:
         if name
         else f"symptom '{symptom}' fits no class, kept as {symptom_part}"
     )
+    if not name and (own := telling_words(symptom)):
+        return (
+            f"{how_symptom}; particular enough to name one failure whatever the tool's name "
+            f"({', '.join(own[:4])}{', ...' if len(own) > 4 else ''}): keyed for {ANY_TOOL} "
+            f"(the tool, '{tool}', stays on the entry)"
+        )
     return f"{tool_reading(tool).explain(tool)}; {how_symptom}"
 
 
 def same_failure_reason(key: str) -> str | None:
     """Why two observations under ``key`` are one failure whatever their wording, or None when
-    the key says nothing of it (its symptom fits no class, so only the text can tell). Meant
-    for resolve.py's observation join (``Timeline._same``), which today asks the text only."""
+    the key says nothing of it (its symptom fits no class and is not telling on its own, so
+    only the text can tell). Read by resolve.py's observation join (``Timeline._same``)."""
     tool, _, symptom = key.partition(":")[2].rpartition("/")
+    if tool == ANY_TOOL and symptom not in _CLASS_NAMES:
+        return f"same failure: the same particular symptom, whatever the tool's name (key {key})"
     if symptom not in _CLASS_NAMES:
         return None
     return f"same failure: tool {tool}, symptom class {symptom} (key {key})"

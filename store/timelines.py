@@ -19,7 +19,7 @@ from sqlalchemy import Connection, bindparam, select, text, tuple_, update
 
 from memcurator.attributes import legacy_forms
 from memcurator.decisions import NewEntry
-from memcurator.keys import FACT_PREFIX, is_wording_key, key_attribute
+from memcurator.keys import FACT_PREFIX, is_wording_key, key_attribute, legacy_observation_key
 from memcurator.lifecycle import Policy, Sighting, closed_before, day_start
 from memcurator.meaning import cardinality
 from memcurator.resolve import CHAINED_TYPES, LIVE, Timeline, Version
@@ -139,6 +139,7 @@ def load_timelines(
     # now read as (`subject:u/seat_preference`), within the same reach: found again, never
     # rewritten.
     older = {old: k for k in reach for old in older_keys(k) if old not in reach}
+    older |= {old: k for old, k in older_observation_keys(entries).items() if old not in reach}
     timelines = _load(conn, reach, kinds, policy, older, cache)
     short = [k for k, t in timelines.items() if not reach[k].full and not _covers(t, reach[k])]
     if short:
@@ -230,6 +231,16 @@ def older_keys(key: TimelineKey) -> list[TimelineKey]:
         return []
     entity, attribute = subject[len(FACT_PREFIX) :].rsplit("/", 1)
     return [(scope, kind, f"{FACT_PREFIX}{entity}/{form}") for form in legacy_forms(attribute)]
+
+
+def older_observation_keys(entries: Iterable[NewEntry]) -> dict[TimelineKey, TimelineKey]:
+    """Where an observation keyed for any tool (a telling symptom) was stored before such
+    symptoms dropped the tool (``keys.legacy_observation_key``): old key -> key."""
+    older = {}
+    for e in entries:
+        if (key := timeline_key(e)) and (old := legacy_observation_key(key[2], e.tool)):
+            older[(key[0], key[1], old)] = key
+    return older
 
 
 def _set_floor(timeline: Timeline, earliest: datetime) -> None:

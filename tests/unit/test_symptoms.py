@@ -10,13 +10,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from memcurator.aliases import TOOL_ALIASES
-from memcurator.keys import observation_key, subject_key, tool_key
+from memcurator.keys import legacy_observation_key, observation_key, subject_key, tool_key
 from memcurator.symptoms import (
+    ANY_TOOL,
     canonical_tool,
     explain_observation_key,
     new_entry_reason,
     same_failure_reason,
     symptom_class,
+    telling_words,
     tool_reading,
     unmerged_observation_reason,
 )
@@ -62,7 +64,8 @@ SAME_FAILURE = [
         ],
     ),
     ("crash", ["segfault in worker", "panic: nil map", "process crashed", "core dumped"]),
-    ("disk_full", ["no space left on device", "ENOSPC", "disk full"]),
+    ("disk_full", ["no space left on device", "ENOSPC", "disk full", "SD card full",
+                   "data volume at 100%", "0 bytes free on /var"]),
 ]
 
 
@@ -287,3 +290,99 @@ def test_the_log_row_of_a_new_observation_names_the_canonical_tool() -> None:
     assert "classed as timeout ('never returned')" in reason
     merged = same_failure_reason(observation_key("Postgres CLI 16", "hung"))
     assert merged == "same failure: tool psql, symptom class timeout (key obs:psql/timeout)"
+
+
+# A message particular enough to name one failure on its own, under the names one tool goes by
+# in one team (none of them in the alias table).
+TELLING = [
+    ("ledger-sync nightly export", 'invoice batch 2231 left in state "pending_review"'),
+    ("the accounts bridge", 'invoice batch 2231 left in state "pending_review"'),
+    ("LedgerSync", 'Invoice batch 2231 left in state "pending_review".'),
+]
+
+
+def test_a_telling_symptom_is_one_key_under_any_name_of_its_tool() -> None:
+    keys = {observation_key(tool, symptom) for tool, symptom in TELLING}
+    assert keys == {"obs:any_tool/invoice_batch_2231_left_in_state_pending_review"}
+    assert tool_key(TELLING[0][0]) != tool_key(TELLING[1][0])  # topics still go by tool
+
+
+@pytest.mark.parametrize(
+    "symptom",
+    [
+        "stale cache entries",  # three words of its own, nothing particular
+        "build failed",
+        "the job failed with errors",
+        "process exited with non-zero status",
+        "exit code 1",
+        "step 3 failed",
+        "missed the cut-off",  # a hyphen is not an identifier
+        "vet's rota blank",  # nor an apostrophe
+    ],
+)
+def test_a_plain_symptom_keeps_its_tool(symptom: str) -> None:
+    assert symptom_class(symptom) == ("", "")
+    assert telling_words(symptom) == ()
+    assert observation_key("cron", symptom) != observation_key("airflow", symptom)
+
+
+@pytest.mark.parametrize(
+    "symptom",
+    [
+        "label printer queue holds 14 jobs since lunch",
+        "warehouse feed rejected SKU AB-7731",
+        "webhook for order_created never acknowledged by the storefront",
+        'column "tax_region" dropped from the upload template',
+        "thumbnail renderer skipped every portrait photo from the shoot",
+    ],
+)
+def test_a_telling_symptom_drops_the_tool(symptom: str) -> None:
+    assert symptom_class(symptom) == ("", "")
+    assert len(telling_words(symptom)) >= 3
+    assert observation_key("cron", symptom) == observation_key("airflow", symptom)
+    assert observation_key("cron", symptom).startswith(f"obs:{ANY_TOOL}/")
+
+
+def test_a_classed_symptom_keeps_its_tool_however_particular() -> None:
+    symptom = "connection to warehouse-db-7 timed out after 30 s"
+    assert observation_key("psql", symptom) == "obs:psql/timeout"
+    assert observation_key("redis-cli", symptom) == "obs:redis/timeout"
+
+
+def test_a_telling_key_is_explained_and_its_older_spelling_known() -> None:
+    tool, symptom = TELLING[1]
+    reason = explain_observation_key(tool, symptom)
+    assert "fits no class, kept as invoice_batch_2231_left_in_state_pending_review" in reason
+    assert "particular enough to name one failure whatever the tool's name" in reason
+    assert "(invoice, batch, left, state, ...)" in reason
+    assert "keyed for any_tool (the tool, 'the accounts bridge', stays on the entry)" in reason
+    key = observation_key(tool, symptom)
+    assert legacy_observation_key(key, tool) == (
+        "obs:accounts_bridge/invoice_batch_2231_left_in_state_pending_review"
+    )
+    assert legacy_observation_key(key, None) is None
+    assert legacy_observation_key("obs:psql/timeout", "psql") is None
+
+
+@given(st.text(max_size=80), st.text(max_size=30), st.text(max_size=30))
+def test_whether_a_key_names_its_tool_depends_on_the_symptom_alone(
+    symptom: str, one: str, other: str
+) -> None:
+    a, b = observation_key(one, symptom), observation_key(other, symptom)
+    if telling_words(symptom) and not symptom_class(symptom)[0]:
+        assert a == b
+    else:
+        assert not a.startswith(f"obs:{ANY_TOOL}/") or canonical_tool(one) == ANY_TOOL
+
+
+def test_a_telling_key_says_its_observations_are_one_failure() -> None:
+    key = observation_key(*TELLING[0])
+    assert same_failure_reason(key) == (
+        "same failure: the same particular symptom, whatever the tool's name (key "
+        "obs:any_tool/invoice_batch_2231_left_in_state_pending_review)"
+    )
+
+
+@pytest.mark.parametrize("wording", ["cpu at 100%", "took 100% of a core", "card declined"])
+def test_a_full_percentage_or_a_card_is_not_a_full_disk(wording: str) -> None:
+    assert symptom_class(wording)[0] != "disk_full"
