@@ -2,6 +2,7 @@
 
     python bench/profile_night.py build --pg-url URL --users 100 --days 120
     python bench/profile_night.py night --pg-url URL --users 100 --days 120 [--profile N]
+        [--threads] [--shared-clock]
     python bench/profile_night.py first --pg-url URL --users 100 --days 365 [--profile N]
 
 ``build`` synthesises the post-gate store of ``bench_nightly.py`` (same workload, same seed)
@@ -31,6 +32,7 @@ import json
 import pstats
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
@@ -55,26 +57,38 @@ NOW = datetime(2026, 1, 1, tzinfo=UTC)  # the passes' clock: after every row's s
 
 
 def run_night(
-    url: str, day: date, partitions: int, caches: list[MemberCache] | None = None
+    url: str, day: date, partitions: int, caches: list[MemberCache] | None = None,
+    *, threads: bool = False, shared: bool = False,
 ) -> float:
     """Every partition's pass of ``day``; with ``caches`` (one per partition), each keeps the
-    topic members it read for the next night, as a backfill's walk over its nights does."""
+    topic members it read for the next night, as a backfill's walk over its nights does. With
+    ``threads`` the partitions run at once, a thread each, as the nightly flow's thread runner
+    runs them; with ``shared`` on the night's one clock (``shared_clock``), as its tasks do."""
     engine = make_engine(url)
+
+    def one(index: int) -> None:
+        members = caches[index] if caches is not None else None
+        with (
+            pass_lock(engine),  # re-entered: the night holds it
+            engine.connect().execution_options(**WRITER) as conn,
+            conn.begin(),
+        ):
+            consolidate_partition(
+                conn, as_of=day, partition=Partition(index, partitions), policy=Policy(),
+                flow_run_id="profile", now=NOW, members=members, shared_clock=shared,
+            )  # fmt: skip
+        if members is not None:
+            members.commit(day.isoformat(), NOW)
+
     began = time.perf_counter()
     try:
-        for index in range(partitions):
-            members = caches[index] if caches is not None else None
-            with (
-                pass_lock(engine),
-                engine.connect().execution_options(**WRITER) as conn,
-                conn.begin(),
-            ):
-                consolidate_partition(
-                    conn, as_of=day, partition=Partition(index, partitions),
-                    policy=Policy(), flow_run_id="profile", now=NOW, members=members,
-                )  # fmt: skip
-            if members is not None:
-                members.commit(day.isoformat(), NOW)
+        with pass_lock(engine):
+            if threads:
+                with ThreadPoolExecutor(max_workers=partitions) as pool:
+                    list(pool.map(one, range(partitions)))
+            else:
+                for index in range(partitions):
+                    one(index)
         return time.perf_counter() - began
     finally:
         engine.dispose()
@@ -135,7 +149,8 @@ def night(args: argparse.Namespace) -> None:
         for day in (last, last + timedelta(days=1)):
             if profiler is not None and day == last:
                 profiler.enable()
-            times.append(run_night(url, day, args.partitions))
+            times.append(run_night(url, day, args.partitions, threads=args.threads,
+                                   shared=args.shared_clock))  # fmt: skip
             if profiler is not None and day == last:
                 profiler.disable()
         print(
@@ -203,6 +218,13 @@ def main() -> None:
         help="build: read every night's topic members afresh (as before the walk's cache)",
     )
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument(
+        "--threads", action="store_true", help="night: the partitions at once, a thread each"
+    )
+    parser.add_argument(
+        "--shared-clock", action="store_true",
+        help="night: the partitions on the night's one clock (the nightly flow's tasks)",
+    )  # fmt: skip
     parser.add_argument(
         "--build", action=argparse.BooleanOptionalAction, default=True,
         help="first: synthesise the store again (--no-build reuses <database>_first)",

@@ -21,6 +21,7 @@ own run page (the backfill runs no such subflow: ``flows.backfill``).
 from __future__ import annotations
 
 from collections import Counter
+from datetime import UTC, datetime
 from typing import Any
 
 from prefect import flow, get_run_logger
@@ -96,12 +97,16 @@ def nightly_consolidation(
     with pass_lock(engine, wait_seconds=wait_seconds):
         lock = pass_lock_token(engine)  # a task on a Dask worker checks the flow still holds it
         fresh_statistics(engine, logger)
+        # One clock for the night's partitions, read before any of them reads the store: their
+        # ledger rows' start, and what lets them ask once which scopes changed.
+        clock = datetime.now(UTC).isoformat()
         # The night's run carries its tags (a backfill's `nightly`, `date:...`); its partition
         # tasks take none: Prefect takes a tag-concurrency lease through its API for every
         # tagged task run, which doubled a backfilled night's time (6 nights x 4 partitions:
         # 21.6 s with task tags, 11.5 s without).
         with TagsContext(current_tags=set()):
-            futures = [consolidate.submit(day, index, count, lock) for index in range(count)]
+            futures = [consolidate.submit(day, index, count, lock, clock)
+                       for index in range(count)]  # fmt: skip
         index_of = {f.task_run_id: i for i, f in enumerate(futures)}
         reports: dict[int, dict[str, Any]] = {}
         for done, future in enumerate(as_completed(futures), start=1):

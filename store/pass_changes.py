@@ -6,7 +6,9 @@ store's size (issue 13). ``store.pass_reads`` loads what these name.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from datetime import datetime
 from typing import Any, NamedTuple
 
@@ -23,12 +25,66 @@ ACTIVE_OBSERVATION = (Entry.type == MemoryType.OBSERVATION, Entry.status == Stat
 
 
 def changed_scopes(
-    conn: Connection, partition: Partition, window: ChangeWindow
+    conn: Connection, partition: Partition, window: ChangeWindow, *, clock: datetime | None = None
 ) -> dict[str, list[str]]:
     """The scopes of ``partition`` a full pass would load (an active observation before the
     cutoff) that have something new, rewritten or due in ``window``, by tenant: found by
     index (migration 0007), never by loading the partition. On PostgreSQL the owner's
-    ``memcurator_changed_scopes`` names them, as ``partition_scopes`` does."""
+    ``memcurator_changed_scopes`` names them, as ``partition_scopes`` does.
+
+    The query answers for every partition at once. ``clock``: the pass's clock, shared by the
+    partitions of one night (the nightly flow's start); partitions of one store with the same
+    window and clock in this process then ask the database once (``_SHARED``), the others
+    keeping their share of its answer. That answer was read at or after ``clock``, and each
+    partition's ledger row records ``clock`` as its start, so the next night's window
+    (``touched``) covers whatever was written after it was read, as it does for a partition
+    that asked itself. Other partitions' writes in between touch none of its scopes."""
+    if clock is None:
+        pairs = _all_changed(conn, window)
+    else:
+        pairs = _SHARED.get((str(conn.engine.url), conn.dialect.name, window, clock),
+                            lambda: _all_changed(conn, window))  # fmt: skip
+    tenants: dict[str, list[str]] = {}
+    for key, tenant in pairs:
+        if partition.holds(key):
+            tenants.setdefault(tenant, []).append(key)
+    return tenants
+
+
+class _Shared:
+    """Answers of ``_all_changed`` by (store, dialect, window, clock), the last few only; one
+    thread asks for a key while the others wait for its answer."""
+
+    def __init__(self, size: int = 8) -> None:
+        self.size = size
+        self.lock = threading.Lock()
+        self.answers: OrderedDict[Hashable, list[tuple[str, str]]] = OrderedDict()
+        self.asking: dict[Hashable, threading.Lock] = {}
+
+    def get(
+        self, key: Hashable, ask: Callable[[], list[tuple[str, str]]]
+    ) -> list[tuple[str, str]]:
+        with self.lock:
+            asking = self.asking.setdefault(key, threading.Lock())
+        with asking:
+            with self.lock:
+                if key in self.answers:
+                    self.answers.move_to_end(key)
+                    return self.answers[key]
+            answer = ask()  # outside the table's lock: other keys are not held up
+            with self.lock:
+                self.answers[key] = answer
+                while len(self.answers) > self.size:
+                    gone, _ = self.answers.popitem(last=False)
+                    self.asking.pop(gone, None)
+            return answer
+
+
+_SHARED = _Shared()
+
+
+def _all_changed(conn: Connection, window: ChangeWindow) -> list[tuple[str, str]]:
+    """Every (scope, tenant) with something new, rewritten or due in ``window``, in order."""
     if conn.dialect.name == "postgresql":
         pairs = conn.execute(
             text(
@@ -42,11 +98,7 @@ def changed_scopes(
         ).all()  # fmt: skip
     else:
         pairs = conn.execute(_changed_scopes(window)).all()
-    tenants: dict[str, list[str]] = {}
-    for key, tenant in sorted(set(pairs)):
-        if partition.holds(key):
-            tenants.setdefault(tenant, []).append(key)
-    return tenants
+    return sorted({(key, tenant) for key, tenant in pairs})
 
 
 def _changed_scopes(w: ChangeWindow) -> Select[tuple[str, str]]:

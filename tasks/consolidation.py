@@ -43,15 +43,17 @@ def _task_run_name() -> str:
 
 @task(name="consolidate-partition", task_run_name=_task_run_name, cache_policy=NO_CACHE)
 def consolidate_scope_partition(
-    as_of: str, index: int, count: int, lock: str | None = None
+    as_of: str, index: int, count: int, lock: str | None = None, clock: str | None = None
 ) -> dict[str, Any]:
     """Promote, expire and batch into topics one partition's observations for ``as_of``.
 
     ``lock`` is the flow's pass lock token (``store.passlock.pass_token``): on a Dask worker,
-    which does not hold the lock, the partition checks that the flow's process still does."""
+    which does not hold the lock, the partition checks that the flow's process still does.
+    ``clock``: the night's clock (ISO 8601, the flow's start), the ledger's start of every
+    partition of the night; partitions in one process then ask once which scopes changed."""
     partition = Partition(index, count)
     try:
-        report = _consolidate(as_of, partition, lock)
+        report = _consolidate(as_of, partition, lock, clock=clock)
     except Exception as exc:  # retold below, outside this block: no __context__ to print
         fault = _fault(as_of, partition, exc)
     else:
@@ -112,13 +114,14 @@ def _fault(as_of: str, partition: Partition, exc: Exception) -> StoreFault:
 
 
 def _consolidate(
-    as_of: str, partition: Partition, lock: str | None, members: MemberCache | None = None
+    as_of: str, partition: Partition, lock: str | None, members: MemberCache | None = None,
+    *, clock: str | None = None,
 ) -> PartitionReport:
     settings = Settings()
     engine = store_engine()
     run_id = flow_run.get_id()
     writer = engine.connect().execution_options(**WRITER)
-    now = datetime.now(UTC)
+    now = datetime.fromisoformat(clock) if clock else datetime.now(UTC)
     try:
         with adopted_pass_lock(lock), writer as conn, conn.begin():
             report = consolidate_partition(
@@ -129,6 +132,7 @@ def _consolidate(
                 flow_run_id=str(run_id) if run_id else None,
                 now=now,
                 members=members,
+                shared_clock=clock is not None,
             )
     except BaseException:
         if members is not None:

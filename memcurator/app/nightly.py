@@ -149,11 +149,15 @@ def consolidate_partition(
     flow_run_id: str | None,
     now: datetime,
     members: MemberCache | None = None,
+    shared_clock: bool = False,
 ) -> PartitionReport:
     """Run the nightly pass for ``as_of`` on one partition, inside the caller's transaction
     (the caller holds the store's pass lock: ``store.passlock``). ``members``: the topic
     members a walk over a backfill's nights read the night before (``store.member_cache``;
-    the caller commits or clears it with the transaction)."""
+    the caller commits or clears it with the transaction). ``shared_clock``: ``now`` is the
+    night's clock, shared by its partitions (the nightly flow's start), and read no earlier
+    than this pass reads the store: partitions in one process ask once which scopes changed
+    (``store.pass_changes.changed_scopes``)."""
     verify_pass_lock(conn)  # before the first read, so a pass that lost its lock writes nothing
     pass_planning(conn)
     run_date = as_of.isoformat()
@@ -162,7 +166,7 @@ def consolidate_partition(
         return PartitionReport.from_ledger(run_date, partition.label, *landed)
     report = PartitionReport(run_date, partition.label)
     cutoff = cutoff_of(as_of)
-    work = plan(conn, partition, cutoff, policy, members)
+    work = plan(conn, partition, cutoff, policy, members, clock=now if shared_clock else None)
     for w in work:
         set_tenants(conn, [w.tenant])
         w.writer = PassWriter(
@@ -205,12 +209,16 @@ def plan(
     cutoff: datetime,
     policy: Policy,
     members: MemberCache | None = None,
+    *,
+    clock: datetime | None = None,
 ) -> list[_TenantWork]:
-    """Load every tenant's share of ``partition`` and plan it; nothing is written yet."""
+    """Load every tenant's share of ``partition`` and plan it; nothing is written yet.
+    ``clock``: the night's shared clock (``consolidate_partition``'s ``shared_clock``)."""
     work = []
     previous = previous_pass(conn, (cutoff - timedelta(days=1)).date().isoformat(), partition)
     window = window_after(previous, cutoff, policy)
-    for tenant, scopes in sorted(scopes_to_load(conn, partition, cutoff, window).items()):
+    loading = scopes_to_load(conn, partition, cutoff, window, clock=clock)
+    for tenant, scopes in sorted(loading.items()):
         set_tenants(conn, [tenant])
         if members is not None:
             written = (
@@ -245,7 +253,8 @@ def window_after(
 
 
 def scopes_to_load(
-    conn: Connection, partition: Partition, cutoff: datetime, window: ChangeWindow | None
+    conn: Connection, partition: Partition, cutoff: datetime, window: ChangeWindow | None,
+    *, clock: datetime | None = None,
 ) -> dict[str, list[str]]:
     """The scopes of ``partition`` whose plan tonight may hold something, by tenant: after a
     previous pass of the partition, those with something new, rewritten or due in ``window``
@@ -254,7 +263,7 @@ def scopes_to_load(
     and sightings are as they were when its last pass left them), so the result is the same."""
     if window is None:
         return partition_scopes(conn, partition, cutoff)
-    return changed_scopes(conn, partition, window)
+    return changed_scopes(conn, partition, window, clock=clock)
 
 
 def write_step(conn: Connection, step: Step, work: Sequence[_TenantWork]) -> None:

@@ -115,8 +115,10 @@ def fault_at(
     guard = threading.Lock()
     real = nightly.plan
 
-    def plan(conn: Connection, partition: Partition, cutoff: datetime, *args: Any) -> Any:
-        work = real(conn, partition, cutoff, *args)
+    def plan(
+        conn: Connection, partition: Partition, cutoff: datetime, *args: Any, **kwargs: Any
+    ) -> Any:
+        work = real(conn, partition, cutoff, *args, **kwargs)
         as_of = (cutoff - timedelta(days=1)).date().isoformat()
         with guard:
             planned[(partition.label, as_of)] += 1

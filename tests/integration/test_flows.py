@@ -104,6 +104,9 @@ def test_the_nightly_pass_run_twice_leaves_the_export_byte_identical(
     assert second["totals"] == first["totals"]  # the ledger's counts, not zeros
     assert export(engine) == before
     assert log_counts(engine) == log_before
+    with engine.connect() as conn:  # the night's partitions start on the flow's one clock
+        starts = conn.execute(select(ConsolidationRun.finished_at)).scalars().all()
+    assert len(starts) == 3 and len(set(starts)) == 1
 
 
 def test_a_backfill_over_a_preloaded_store_equals_nightly_runs_between_ingests(

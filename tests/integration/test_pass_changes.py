@@ -22,7 +22,9 @@ from memcurator.app import nightly
 from memcurator.app.ingest import ingest_stream
 from memcurator.app.nightly import Partition, PartitionReport, consolidate_partition
 from memcurator.consolidation import Policy
+from memcurator.steps import ChangeWindow
 from memcurator.workload import generate_stream
+from store import pass_changes
 from store.engine import WRITER, pass_planning
 from store.passlock import pass_lock
 from tests.factories import observation
@@ -41,14 +43,16 @@ def ingest_on(engine: Engine, day: date, rows: Iterable[dict[str, Any] | str]) -
     ingest_stream(engine, lines, clock=lambda: wall(day, 1))
 
 
-def night(engine: Engine, day: date, partitions: int = 2) -> list[PartitionReport]:
+def night(
+    engine: Engine, day: date, partitions: int = 2, *, shared: bool = False
+) -> list[PartitionReport]:
     reports = []
     for index in range(partitions):
         with pass_lock(engine), engine.connect().execution_options(**WRITER) as conn, conn.begin():
             reports.append(
                 consolidate_partition(
                     conn, as_of=day, partition=Partition(index, partitions), policy=Policy(),
-                    flow_run_id="test-run", now=wall(day, 2),
+                    flow_run_id="test-run", now=wall(day, 2), shared_clock=shared,
                 )
             )
     return reports
@@ -148,7 +152,8 @@ def _user_and_time(line: str) -> tuple[str | None, str]:
 
 
 def _scheduled(
-    new_engine: Callable[[], Engine], days: dict[date, list[Any]], late: dict[date, list[Any]]
+    new_engine: Callable[[], Engine], days: dict[date, list[Any]], late: dict[date, list[Any]],
+    *, partitions: int = 2, shared: bool = False,
 ) -> tuple[Engine, int]:
     """Each day ingested (with the late arrivals due that day), then that night's pass."""
     engine = new_engine()
@@ -156,16 +161,14 @@ def _scheduled(
     for d in range(42):
         day = DAY0 + timedelta(days=d)
         ingest_on(engine, day, [*days.get(day, []), *late.get(day, [])])
-        loaded += sum(r.scopes for r in night(engine, day))
+        loaded += sum(r.scopes for r in night(engine, day, partitions, shared=shared))
     return engine, loaded
 
 
-def test_loading_only_changed_scopes_gives_the_store_loading_every_scope_gives(
-    new_engine: Callable[[], Engine], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """42 nights of the workload: users who go quiet (their observations expire on the
-    night they fall due), restatements, promotions, topics, and late arrivals (a user's
-    day 5 ingested on day 12) — against the same nights with every scope loaded."""
+def _workload() -> tuple[dict[date, list[Any]], dict[date, list[Any]]]:
+    """42 days of the workload for 4 users, by day: users who go quiet (their observations
+    expire on the night they fall due), restatements, promotions, topics, and late arrivals
+    (a user's day 5 ingested on day 12)."""
     stream = list(generate_stream(users=4, days=42, sessions_per_day=1, seed=3,
                                   start=datetime.combine(DAY0, time(0), tzinfo=UTC)))  # fmt: skip
     quiet = {"u_0001", "u_0002"}
@@ -176,9 +179,16 @@ def test_loading_only_changed_scopes_gives_the_store_loading_every_scope_gives(
         if user in quiet and created >= at(10, "00:00:00"):
             continue
         (held if user == "u_0003" and created.startswith(at(5)[:10]) else kept).append(line)
-    days = by_day(kept)
-    late = {DAY0 + timedelta(days=12): held}
     assert held and quiet <= {_user_and_time(x)[0] for x in kept}
+    return by_day(kept), {DAY0 + timedelta(days=12): held}
+
+
+def test_loading_only_changed_scopes_gives_the_store_loading_every_scope_gives(
+    new_engine: Callable[[], Engine], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """42 nights of the workload (``_workload``) against the same nights with every scope
+    loaded."""
+    days, late = _workload()
     changed, loaded = _scheduled(new_engine, days, late)
     monkeypatch.setattr(nightly, "previous_pass", lambda *args: None)
     everything, loaded_all = _scheduled(new_engine, days, late)
@@ -237,3 +247,27 @@ def test_the_pass_plans_its_statements_afresh_in_its_own_transaction_only(
             if postgresql:
                 assert planning(conn) == before
                 assert before is not None and before[0] == "auto"
+
+
+def test_the_partitions_of_a_night_on_one_clock_ask_once_which_scopes_changed(
+    new_engine: Callable[[], Engine], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The nightly flow's partitions share its clock (``shared_clock``): the first to ask which
+    scopes changed asks the database, the others take their share of its answer. The 42 nights
+    end as they do when each partition asks for itself."""
+    days, late = _workload()
+    asked: list[ChangeWindow] = []
+    real = pass_changes._all_changed
+
+    def counted(conn: Connection, window: ChangeWindow) -> list[tuple[str, str]]:
+        asked.append(window)
+        return real(conn, window)
+
+    monkeypatch.setattr(pass_changes, "_all_changed", counted)
+    alone, _ = _scheduled(new_engine, days, late, partitions=3)
+    assert len(asked) == 3 * 41  # every night but the first (no window: every scope loaded)
+    asked.clear()
+    shared, _ = _scheduled(new_engine, days, late, partitions=3, shared=True)
+    assert len(asked) == 41 and len(set(asked)) == 41
+    assert export(shared) == export(alone)
+    assert log_counts(shared) == log_counts(alone)
