@@ -368,8 +368,10 @@ class Timeline:
         return (prev, judgement) if compatible(judgement, self.kind) else (None, judgement)
 
     def _same(self, src: Statement) -> tuple[Version | None, Judgement | None]:
-        """An observation joins the first version before it that says the same."""
+        """An observation joins the first version before it that says the same; else none, with
+        the verdict on the first open one it did not join (the log says why: ``_events``)."""
         at = src.order()
+        refused: Judgement | None = None
         for v in sorted(self.versions, key=Version.order):
             if v.status != Status.ACTIVE or v.order() > at or self._closed(v, src):
                 continue
@@ -378,7 +380,8 @@ class Timeline:
                 **_about(self.attribute))
             if judgement.relation == "same":
                 return v, judgement
-        return None, None
+            refused = refused or judgement
+        return None, refused
 
     def _name(
         self, groups: list[Version], names: dict[str, Version], statics: dict[str, NewEntry]
@@ -438,8 +441,10 @@ class Timeline:
         for src in new:
             v, judgement = holder[src.memory_id], joins[src.memory_id]
             if v.is_new and v.id == src.memory_id:
-                events[src.memory_id] = [LogEvent(
-                    Action.INSERTED, Rule.GATE, new_entry_reason(v.entry), memory_id=v.id)]
+                no = self.verdicts.get(src.memory_id)  # an observation's: why it joined none
+                why = f"{no.relation}: {no.reason}" if no else None
+                reason = new_entry_reason(v.entry, refused=why)
+                events[src.memory_id] = [LogEvent(Action.INSERTED, Rule.GATE, reason, v.id)]
                 continue
             same = judgement is None or judgement.relation == "same"
             events[src.memory_id] = [LogEvent(

@@ -459,16 +459,25 @@ class _Keyed(Protocol):
     def symptom(self) -> str | None: ...
 
 
-def new_entry_reason(entry: _Keyed) -> str:
+def new_entry_reason(entry: _Keyed, *, refused: str | None = None) -> str:
     """The log reason of a keyed entry's first statement. For an observation it names the key,
-    how the tool and symptom were read, and that no entry under the key was open to join: a
-    sighting that reads as another failure, or one after the nightly pass closed the last."""
+    how the tool and symptom were read, and why it joined no entry under the key: none was
+    open (none yet, or the nightly pass closed the last), or ``refused``, the verdict on the
+    open one whose words read as another failure (a symptom no class fits and not telling:
+    only the words can tell)."""
     if entry.type != "observation" or not entry.subject_key:
         return f"new {entry.type} entry"
-    reason = (
-        f"new observation entry under {entry.subject_key}: no observation under this key was "
-        "open in this scope (none yet, or closed by the nightly pass: promoted or expired)"
-    )
+    if refused:
+        reason = (
+            f"new observation entry under {entry.subject_key}: an observation under this key "
+            f"is open in this scope, but the words read as another failure ({refused})"
+        )
+    else:
+        reason = (
+            f"new observation entry under {entry.subject_key}: no observation under this key "
+            "was open in this scope (none yet, or closed by the nightly pass: promoted or "
+            "expired)"
+        )
     if entry.tool and entry.symptom:
         reason += f"; {explain_observation_key(entry.tool, entry.symptom)}"
     return reason

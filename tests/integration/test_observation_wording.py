@@ -111,3 +111,21 @@ def test_an_observation_stored_under_its_tool_s_key_is_still_found(engine: Engin
     assert entry["subject_key"] == old and entry["evidence"] == 3
     [report] = run_pass(engine, date(2025, 3, 3))
     assert report.figures["promoted"] == 1
+
+
+def test_the_log_says_why_a_sighting_did_not_join_the_open_observation_of_its_key(
+    engine: Engine,
+) -> None:
+    # A plain symptom: only the words can tell whether two sightings are one failure.
+    ingest(engine, [
+        sighted("s_1", "2025-03-01T09:00:00Z", "deploy", "build failed"),
+        sighted("s_2", "2025-03-02T09:00:00Z", "deploy", "build failed"),
+        observation("u_1", "s_3", "2025-03-03T09:00:00Z", tool="deploy", symptom="build failed",
+                    content="The invoice PDF renderer crashed while drawing the VAT table"),
+    ])  # fmt: skip
+    entries = active(engine, type="observation")
+    assert [e["evidence"] for e in sorted(entries, key=lambda e: e["created_at"])] == [2, 1]
+    inserted = [r["reason"] for r in iter_log(engine) if r["action"] == "inserted"]
+    assert "no observation under this key was open in this scope" in inserted[0]
+    assert "an observation under this key is open in this scope, but the words read as " \
+           "another failure (" in inserted[1], inserted[1]  # fmt: skip

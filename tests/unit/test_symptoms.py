@@ -386,3 +386,13 @@ def test_a_telling_key_says_its_observations_are_one_failure() -> None:
 @pytest.mark.parametrize("wording", ["cpu at 100%", "took 100% of a core", "card declined"])
 def test_a_full_percentage_or_a_card_is_not_a_full_disk(wording: str) -> None:
     assert symptom_class(wording)[0] != "disk_full"
+
+
+def test_a_new_observation_that_refused_an_open_one_says_so() -> None:
+    entry = _Entry("deploy", "build failed")
+    refused = new_entry_reason(entry, refused="unrelated: no shared words")
+    assert refused.startswith(
+        "new observation entry under obs:deploy/build_failed: an observation under this key is "
+        "open in this scope, but the words read as another failure (unrelated: no shared words)"
+    )
+    assert "no observation under this key was open" in new_entry_reason(entry)
