@@ -376,9 +376,14 @@ def telling_words(symptom: str) -> tuple[str, ...]:
     telling; "stale cache entries", "build failed" and "the job failed with errors" are not.
     It is read from the key's symptom part (its words joined by "_") alone, so every wording
     of one key is telling or none is."""
-    words = [w for w in "_".join(_words(symptom)).split("_") if w]
+    return _telling("_".join(_words(symptom)))
+
+
+def _telling(slug: str) -> tuple[str, ...]:
+    """``telling_words`` of a key's symptom part."""
+    words = [w for w in slug.split("_") if w]
     own = tuple(w for w in words if w not in _NOT_TELLING and not w.isdigit() and len(w) > 1)
-    if len(own) >= 3 and (len(words) >= 5 or any(c.isdigit() for c in "".join(words))):
+    if len(own) >= 3 and (len(words) >= 5 or any(c.isdigit() for c in slug)):
         return own
     return ()
 
@@ -396,7 +401,7 @@ def observation_parts(tool: str, symptom: str) -> tuple[str, str]:
     if name:
         return canonical_tool(tool), name
     slug = "_".join(_words(symptom))
-    return (ANY_TOOL if telling_words(symptom) else canonical_tool(tool)), slug
+    return (ANY_TOOL if _telling(slug) else canonical_tool(tool)), slug
 
 
 def explain_observation_key(tool: str, symptom: str) -> str:
@@ -422,7 +427,7 @@ def same_failure_reason(key: str) -> str | None:
     the key says nothing of it (its symptom fits no class and is not telling on its own, so
     only the text can tell). Read by resolve.py's observation join (``Timeline._same``)."""
     tool, _, symptom = key.partition(":")[2].rpartition("/")
-    if tool == ANY_TOOL and symptom not in _CLASS_NAMES:
+    if tool == ANY_TOOL and _telling(symptom):  # a tool named "any tool" keeps the text check
         return f"same failure: the same particular symptom, whatever the tool's name (key {key})"
     if symptom not in _CLASS_NAMES:
         return None
