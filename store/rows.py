@@ -26,7 +26,7 @@ from memcurator.decisions import NewEntry
 from memcurator.resolve import Statement, Version
 from memcurator.schema import SCOPE_LEVELS, canonical_scope_key
 from memcurator.tenancy import tenant_of
-from memcurator.vocabulary import Status
+from memcurator.vocabulary import MemoryType, SourceKind, Status
 from store.tables import Entry, EntrySource, UTCDateTime, as_utc
 
 Row = Mapping[str, Any] | RowMapping
@@ -37,6 +37,9 @@ SOURCE_COLUMNS: tuple[str, ...] = tuple(c.name for c in EntrySource.__table__.co
 _NEW_ENTRY_FIELDS = {f.name for f in dataclasses.fields(NewEntry)}
 # NewEntry fields stored under their own name (scope and links change shape on the way).
 _ENTRY_BY_NAME = tuple(c for c in ENTRY_COLUMNS if c in _NEW_ENTRY_FIELDS and c != "links")
+# An observation's sightings summed up, written with its row (``store.seen``); NULL on any
+# other entry, and on an observation written without every one of its sources at hand.
+SEEN_COLUMNS = ("seen_last", "seen_sessions", "seen_direct")
 # What the store keeps about an entry that the gate does not decide.
 _STORE_OWNED = (
     "tenant",
@@ -48,6 +51,7 @@ _STORE_OWNED = (
     "evidence",
     "last_confirmed_at",
     "updated_at",
+    *SEEN_COLUMNS,
 )
 
 # Version fields that hold a column, by column: the same name, except the subject's value.
@@ -62,6 +66,7 @@ _VERSION_BY_COLUMN = {
 MUTABLE_ENTRY_COLUMNS: tuple[str, ...] = (
     *(c for c in _VERSION_BY_COLUMN if c != "id"),
     "updated_at",
+    *SEEN_COLUMNS,
 )
 
 # Statement fields by column: the candidate's provenance is ``kind``/``ref``/``session_id`` there.
@@ -118,6 +123,7 @@ def entry_row(
         last_confirmed_at=entry.created_at if last_confirmed_at is None else last_confirmed_at,
         updated_at=now,
     )
+    row.update(dict.fromkeys(SEEN_COLUMNS))
     return row
 
 
@@ -137,7 +143,18 @@ def version_row(version: Version, now: datetime) -> dict[str, Any]:
     row.update({c: getattr(version, f) for c, f in _VERSION_BY_COLUMN.items()})
     if version.pinned is not None:  # the nightly pass closed it: the gate only adds to it
         row.update(zip(("status", "valid_to", "superseded_by"), version.pinned, strict=True))
+    if version.entry.type == MemoryType.OBSERVATION and version.sources:
+        row.update(seen_of(version.sources))
     return row
+
+
+def seen_of(sources: Sequence[Statement]) -> dict[str, Any]:
+    """An observation's sightings summed up (``store.seen``), from every one of them."""
+    return {
+        "seen_last": max(s.created_at for s in sources),
+        "seen_sessions": len({s.session_id for s in sources}),
+        "seen_direct": any(s.kind != SourceKind.AGENT_INFERENCE for s in sources),
+    }
 
 
 def version_from_row(row: Row) -> Version:

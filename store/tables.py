@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     Float,
     Index,
@@ -127,6 +128,14 @@ class Entry(Base):
     evidence: Mapped[int] = mapped_column(Integer)
     last_confirmed_at: Mapped[datetime]
     updated_at: Mapped[datetime]
+    # An observation's sightings summed up (``store.seen``, migration 0019): the last one's
+    # ``created_at``, its distinct sessions, whether any is not the agent's own inference.
+    # Ingest's placement asks of every open observation of a key whether the nightly passes
+    # had closed it; read from its sightings, that cost grew with a key's history (issue 13).
+    # Kept by the writer of the sightings; NULL where never summed (the sightings are read).
+    seen_last: Mapped[datetime | None]
+    seen_sessions: Mapped[int | None] = mapped_column(Integer)
+    seen_direct: Mapped[bool | None] = mapped_column(Boolean)
 
     __table_args__ = (
         Index("ix_entries_scope_subject_status", "scope_key", "subject_key", "status"),

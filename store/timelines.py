@@ -38,6 +38,7 @@ from store.rows import (
     version_from_row,
     version_row,
 )
+from store.seen import CLOSED_BEFORE_NIGHT
 from store.source_cache import SourceCache, fingerprint
 from store.tables import Entry, EntrySource
 
@@ -339,11 +340,8 @@ def _versions_query(conn: Connection, reach: dict[TimelineKey, Reach], policy: P
         f"{same_key.format(t='entries')} AND entries.status IN ({_LOADED_SQL}) AND (w.f "
         "OR entries.status = 'retired' OR entries.last_confirmed_at >= w.e "
         "OR (w.ch AND (fl.since IS NULL OR entries.valid_since >= fl.since)) "
-        "OR (NOT w.ch AND entries.status = 'active' AND NOT coalesce((SELECT "
-        "max(s.created_at) < w.c AND (max(s.created_at) <= w.x OR ("
-        "count(DISTINCT s.source_session_id) >= :sessions "
-        "AND bool_or(s.source_kind <> 'agent_inference'))) FROM entry_sources s "
-        "WHERE s.tenant = entries.tenant AND s.entry_id = entries.id), false))) "
+        "OR (NOT w.ch AND entries.status = 'active' "
+        f"AND NOT coalesce({CLOSED_BEFORE_NIGHT}, false))) "
         "ORDER BY entries.scope_key, entries.type, entries.subject_key, entries.valid_since "
         "OFFSET 0) AS e"
     ).bindparams(
