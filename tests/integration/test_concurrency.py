@@ -71,7 +71,7 @@ def test_the_database_refuses_a_second_current_entry_for_one_key(engine: Engine)
                 "created_at, valid_from, valid_since, valid_to, supersedes, superseded_by, "
                 "sensitivity, subject_key, subject_entity, subject_attribute, subject_value, "
                 "task_id, links, tool, symptom, status, evidence, last_confirmed_at, updated_at, "
-                "tenant "
+                "tenant, seen_last, seen_sessions, seen_direct "
                 "FROM entries WHERE id = 'first'"
             )
         )
