@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, select, text, tuple_, update
+from sqlalchemy import Connection, and_, bindparam, or_, select, text, tuple_, update
 
 from memcurator.attributes import legacy_forms
 from memcurator.decisions import NewEntry
@@ -175,16 +175,19 @@ def _load(
         k: Timeline([], cardinality(key_attribute(kinds[k])), policy=policy) for k in reach
     }
     wanted = {**reach, **{old: reach[k] for old, k in older.items()}}
+    sums: dict[int, tuple[datetime, int, bool]] = {}  # the observations' kept sums (SQLite)
     for chunk in chunks(list(wanted), width=3):
         query = _versions_query(conn, {k: wanted[k] for k in chunk}, policy)
         for row in conn.execute(query).mappings():
             key = (row["scope_key"], row["type"], row["subject_key"])
             version = version_from_row(row)
+            if row["seen_last"] is not None:
+                sums[id(version)] = (row["seen_last"], row["seen_sessions"], row["seen_direct"])
             if cache is not None:
                 cache.read((tenant_of(version.entry.scope), version.id), fingerprint(row))
             timelines[older.get(key, key)].versions.append(version)
     if conn.dialect.name != "postgresql":
-        _drop_closed(conn, timelines, reach, policy)
+        _drop_closed(conn, timelines, reach, policy, sums)
     for key, timeline in timelines.items():
         if is_wording_key(key[2]):
             _pin_closed_at_night(timeline.versions)
@@ -270,10 +273,11 @@ def _covers(timeline: Timeline, reach: Reach) -> bool:
 
 def _drop_closed(
     conn: Connection, timelines: dict[TimelineKey, Timeline], reach: dict[TimelineKey, Reach],
-    policy: Policy,
+    policy: Policy, sums: dict[int, tuple[datetime, int, bool]],
 ) -> None:
     """SQLite: what PostgreSQL leaves out in its query (``_versions_query``), decided in Python
-    from the same stored rows."""
+    from the same stored rows: an observation's kept sums (``sums``, by the version's
+    ``id()``; ``store.seen``) where it has them, its sightings where it does not."""
     for key, timeline in timelines.items():
         r = reach[key]
         if r.full:
@@ -288,8 +292,10 @@ def _drop_closed(
             continue
         candidates = [v for v in timeline.versions
                       if v.status == Status.ACTIVE and v.last_confirmed_at < r.earliest]
-        load_sources(conn, candidates)
-        gone = {id(v) for v in candidates if _closed_for_good(v, r.cutoff, policy)}
+        load_sources(conn, [v for v in candidates if id(v) not in sums])
+        gone = {id(v) for v in candidates if (
+            _closed_by_sums(sums[id(v)], r.cutoff, policy) if id(v) in sums
+            else _closed_for_good(v, r.cutoff, policy))}
         timeline.versions = [v for v in timeline.versions if id(v) not in gone and (
             v.status in (Status.ACTIVE, Status.RETIRED) or v.last_confirmed_at >= r.earliest)]
         for v in timeline.versions:
@@ -305,6 +311,15 @@ def _closed_for_good(version: Version, cutoff: datetime, policy: Policy) -> bool
     return closed_before(seen, cutoff, policy)
 
 
+def _closed_by_sums(
+    sums: tuple[datetime, int, bool], cutoff: datetime, policy: Policy
+) -> bool:
+    """``_closed_for_good`` from an observation's kept sums, as ``store.seen`` tests them."""
+    last, sessions, direct = sums
+    qualified = sessions >= policy.promote_sessions and direct
+    return last < cutoff and (last <= _before(cutoff, policy.expire_after) or qualified)
+
+
 def _before(moment: datetime, span: timedelta) -> datetime:
     """``moment - span``, or the earliest moment there is when that would fall before it (a
     candidate may be dated in the year 1)."""
@@ -316,7 +331,22 @@ def _versions_query(conn: Connection, reach: dict[TimelineKey, Reach], policy: P
     keys = list(reach)
     if conn.dialect.name != "postgresql":
         wanted = tuple_(Entry.scope_key, Entry.type, Entry.subject_key).in_(keys)
-        return select(Entry).where(wanted, Entry.status.in_(_LOADED))
+        query = select(Entry).where(wanted, Entry.status.in_(_LOADED))
+        if any(r.full for r in reach.values()):
+            return query
+        # The observations closed for good by their kept sums at the chunk's earliest bounds
+        # (closed then is closed at any later cutoff), so they are not even read; the rest is
+        # decided per key in Python (``_drop_closed``).
+        cutoff, earliest = min(r.cutoff for r in reach.values()), min(
+            r.earliest for r in reach.values())
+        closed = and_(
+            Entry.type == MemoryType.OBSERVATION, Entry.status == Status.ACTIVE,
+            Entry.last_confirmed_at < earliest, Entry.seen_last < cutoff,
+            Entry.seen_sessions.is_not(None), Entry.seen_direct.is_not(None),
+            or_(Entry.seen_last <= _before(cutoff, policy.expire_after),
+                and_(Entry.seen_sessions >= policy.promote_sessions, Entry.seen_direct.is_(True))),
+        )  # fmt: skip
+        return query.where(~closed)
     # One index probe per key (LATERAL), whatever the statistics say: during a bulk load
     # they lag behind the table, and a hash or IN-list plan then scans all of it per batch.
     # Both probes are ordered as ``ix_entries_key_since`` is (migration 0008): without

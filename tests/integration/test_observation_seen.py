@@ -43,7 +43,10 @@ def batches() -> list[list[dict[str, Any]]]:
       placed among what is stored (moving sightings between observations);
     - at the edges, for another user: exactly three sessions a week, the third at midnight,
       and in the next week's batch one more sighting later that day (the night after it has
-      not run: it joins), then the next week's three.
+      not run: it joins), then the next week's three;
+    - a user's three sightings dated (``valid_from``) after they were seen, and one sighting
+      three weeks on dated before them: it comes before them in valid time, so they are read
+      with it although their sums say closed.
     """
     weeks: list[list[dict[str, Any]]] = [[] for _ in range(WEEKS)]
     midnight = START.replace(hour=0)
@@ -66,6 +69,9 @@ def batches() -> list[list[dict[str, Any]]]:
             "u_a", f"guess_{day}", at(day + 0.5), kind="agent_inference", tool="ci",
             content="the CI build looks flaky on the arm runners", symptom="flaky build",
         ))  # fmt: skip
+    for n in range(3):  # dated by when they held, later than when they were seen
+        weeks[0].append(observation("u_d", f"dated_{n}", at(n), valid_from=at(20)))
+    weeks[3].append(observation("u_d", "dated_late", at(21), valid_from=at(19)))
     for week in range(2, WEEKS):
         for n in range(2):
             weeks[week].append(observation(
