@@ -31,8 +31,8 @@ from datetime import timedelta
 from functools import lru_cache
 
 from memcurator.listed_values import written_out
-from memcurator.resolve import Statement
 from memcurator.variants import _same_word
+from memcurator.versions import Statement
 from memcurator.vocabulary import SourceKind
 from memcurator.wording import _analyse
 

@@ -19,7 +19,7 @@ from memcurator.cardinality import Cardinality
 from memcurator.consolidation import Observation, Placement, Promotion
 from memcurator.keys import key_attribute
 from memcurator.meaning import cardinality, relate
-from memcurator.resolve import PROTECTED_SOURCES, compatible
+from memcurator.versions import PROTECTED_SOURCES, compatible
 from memcurator.vocabulary import SOURCE_STRENGTH, SourceKind
 
 

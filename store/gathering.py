@@ -12,7 +12,7 @@ from sqlalchemy import Connection, or_, select, text, tuple_
 
 from memcurator.attributes import legacy_forms
 from memcurator.keys import FACT_PREFIX, key_attribute
-from memcurator.resolve import Statement
+from memcurator.versions import Statement
 from store.bulk import chunks, in_chunk, insert_rows, pg_array
 from store.rows import source_from_row
 from store.tables import Entry, EntrySource, GatheringKey

@@ -23,9 +23,9 @@ from typing import Any
 from sqlalchemy import RowMapping
 
 from memcurator.decisions import NewEntry
-from memcurator.resolve import Statement, Version
 from memcurator.schema import SCOPE_LEVELS, canonical_scope_key
 from memcurator.tenancy import tenant_of
+from memcurator.versions import Statement, Version
 from memcurator.vocabulary import MemoryType, SourceKind, Status
 from store.tables import Entry, EntrySource, UTCDateTime, as_utc
 

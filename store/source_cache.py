@@ -24,7 +24,7 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from memcurator.resolve import Statement
+from memcurator.versions import Statement
 
 __all__ = ["MAX_SOURCES", "SourceCache", "fingerprint"]
 

@@ -22,9 +22,10 @@ from memcurator.decisions import NewEntry
 from memcurator.keys import FACT_PREFIX, is_wording_key, key_attribute, legacy_observation_key
 from memcurator.lifecycle import Policy, Sighting, closed_before, day_start
 from memcurator.meaning import cardinality
-from memcurator.resolve import CHAINED_TYPES, LIVE, Timeline, Version
+from memcurator.resolve import Timeline
 from memcurator.settings import Settings
 from memcurator.tenancy import tenant_of
+from memcurator.versions import CHAINED_TYPES, LIVE, Version
 from memcurator.vocabulary import MemoryType, SourceKind, Status
 from store.bulk import chunks, insert_rows, pg_array
 from store.rows import (

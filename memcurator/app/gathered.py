@@ -23,8 +23,9 @@ from sqlalchemy import Connection
 from memcurator.decisions import LogEvent, NewEntry
 from memcurator.gathering import returning_value
 from memcurator.keys import FACT_PREFIX, key_attribute
-from memcurator.resolve import Statement, Timeline
+from memcurator.resolve import Timeline
 from memcurator.tenancy import tenant_of
+from memcurator.versions import Statement
 from store.gathering import (
     attribute_readings,
     keep_gathering,

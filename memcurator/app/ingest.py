@@ -33,9 +33,9 @@ from memcurator.decisions import Decision, LogEvent, NewEntry
 from memcurator.gate import reject_store_refusal
 from memcurator.judging import Oversize
 from memcurator.keys import FACT_PREFIX, is_wording_key, key_attribute
-from memcurator.resolve import Version
 from memcurator.schema import Candidate
 from memcurator.settings import Settings
+from memcurator.versions import Version
 from store.engine import WRITER, StoreError, describe_url, first_line, set_tenants
 from store.errors import is_race, is_transient
 from store.source_cache import SourceCache

@@ -22,7 +22,7 @@ from alembic import command
 from sqlalchemy import Connection, Engine, inspect, text
 
 from memcurator.decisions import NewEntry
-from memcurator.resolve import Version
+from memcurator.versions import Version
 from store.engine import _alembic_config, make_engine, upgrade
 from store.tables import Entry
 from store.timelines import load_sources, load_timelines, timeline_key

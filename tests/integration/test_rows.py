@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta, timezone
 from sqlalchemy import Engine, select
 
 from memcurator.decisions import NewEntry
-from memcurator.resolve import Statement
+from memcurator.versions import Statement
 from store.bulk import CHUNK, in_values, insert_rows
 from store.rows import (
     ENTRY_COLUMNS,

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memcurator.gathering import returning_value
-from memcurator.resolve import Statement
+from memcurator.versions import Statement
 
 START = datetime(2025, 3, 1, 9, tzinfo=UTC)
 

@@ -12,7 +12,8 @@ from typing import Any
 
 from memcurator.decisions import NewEntry
 from memcurator.meaning import Judgement, relate
-from memcurator.resolve import Statement, Timeline, Version, rebuild_chain, recompute
+from memcurator.resolve import Timeline
+from memcurator.versions import Statement, Version, rebuild_chain, recompute
 
 DAY0 = datetime(2025, 1, 1, tzinfo=UTC)
 

@@ -17,7 +17,8 @@ from typing import Any
 
 from memcurator.decisions import NewEntry
 from memcurator.meaning import Cardinality
-from memcurator.resolve import Timeline, Version, rebuild_chain, recompute
+from memcurator.resolve import Timeline
+from memcurator.versions import Version, rebuild_chain, recompute
 
 DAY0 = datetime(2025, 3, 1, tzinfo=UTC)
 
