@@ -66,29 +66,69 @@ class Timeline:
     floor: Order | None = None
     fixed: list[tuple[Version, str]] = field(default_factory=list)
     regather: bool = False  # just read as gathering values: every statement placed again
+    # A run reopened a version this batch added to whose stored sources were not loaded (they
+    # were out of the batch's reach when it was loaded): the key must be loaded whole.
+    short: bool = False
 
     def resolve(self, entries: list[NewEntry]) -> dict[str, list[LogEvent]]:
-        """Place a batch's new candidates of this key; return the log events of each, by id
-        (with none, ``regather``: the stored statements placed again, events under "")."""
+        """Place a batch's new candidates of this key as if they arrived one after another in
+        the batch's order: ids depend on arrival, never on how a stream was cut into batches
+        (a batch retried one candidate at a time gives the same store). Return the log events
+        of each, by id (with none, ``regather``: the stored statements placed again, events
+        under ""). Candidates that sort after everything before them only continue the fold
+        and are placed together; each one that sorts before something already placed reopens
+        the key and starts a run of its own, placed after the run before it is as stored."""
+        latest = max((v.newest() for v in self.versions if v.status != Status.RETIRED),
+                     default=None)
+        runs = arrival_runs(entries, latest)
+        if len(runs) == 1:
+            return self._place(entries, {e.id: e for e in entries})
+        stored = {v.id for v in self.versions if not v.is_new}
+        statics = {s.memory_id: v.entry for v in self.versions for s in v.sources or ()}
+        statics.update((e.id, e) for e in entries)
+        events: dict[str, list[LogEvent]] = {}
+        placed: set[str] = set()
+        for run in runs:
+            ids = {e.id for e in run}
+            placed |= ids
+            events.update(self._place(run, statics, new_ids=set(placed)))
+            for v in self.versions:  # the next run finds them as stored: ids and rows stay
+                v.is_new = False
+                statics.update((s.memory_id, v.entry) for s in v.sources or v.added
+                               if s.memory_id in ids)
+        for v in self.versions:
+            v.is_new = v.id not in stored
+        return events
+
+    def _place(
+        self, entries: list[NewEntry], statics: dict[str, NewEntry],
+        new_ids: set[str] | None = None,
+    ) -> dict[str, list[LogEvent]]:
+        """Place ``entries`` at once (in valid-time order); ``statics``: the static fields of
+        each statement (filled for the stored ones reopened); ``new_ids``: every statement of
+        the batch placed so far, written as new (default: ``entries``)."""
         new = sorted((Statement.of(e) for e in entries), key=Statement.order)
         first = entries[0] if entries else self.versions[0].entry
         chained, key = first.type in CHAINED_TYPES, first.subject_key or ""
         if self.attribute is None and key.startswith(FACT_PREFIX):
             self.attribute = key_attribute(key)
         self.failure = same_failure_reason(key)
-        statics = {e.id: e for e in entries}
         before = {v.id: v.state() for v in self.versions}
         names = {v.id: v for v in self.versions if v.status == Status.RETIRED}
         held = (s.order() for v in self.versions for s in v.sources or ()) if self.regather else ()
-        reopened, pool = self._reopen(min([*(s.order() for s in new[:1]), *held]), chained)
+        at = min([*(s.order() for s in new[:1]), *held])
+        self.short = self.short or any(v.sources is None and any(s.order() >= at for s in v.added)
+                                       for v in self.versions)
+        reopened, pool = self._reopen(at, chained)
         names.update((v.id, as_stored) for v, as_stored in reopened.items())
-        statics.update((s.memory_id, names[self.origin[s.memory_id]].entry) for s in pool)
+        statics.update((s.memory_id, names[self.origin[s.memory_id]].entry) for s in pool
+                       if s.memory_id not in statics)
         joins = self._fold(sorted(pool + new, key=Statement.order), statics, chained)
         kept = [v for v in reopened if v in self.versions]  # identity: Version has no __eq__
         self._name([*kept, *(v for v in self.versions if v.is_new)], names, statics)
         if chained:
             rebuild_chain(self.versions, self.floor)
-        self._record_moves({s.memory_id for s in new})
+        self._record_moves(new_ids if new_ids is not None else {s.memory_id for s in new})
         return self._events(new, joins, before)
 
     def holds(self, memory_id: str) -> bool:
@@ -184,7 +224,10 @@ class Timeline:
             choice = own or next((m for m in held if m in names and m not in taken), None)
             g.is_new, g.dirty = choice is None, True
             g.id = choice or g.head[2]
-            g.entry = replace(statics.get(g.head[2], g.entry), id=g.id)
+            # A stored entry's row keeps the fields it was written with (an update changes
+            # only what placement derives): so does a version named after it.
+            static = names[choice].entry if choice else statics.get(g.head[2], g.entry)
+            g.entry = replace(static, id=g.id)
             taken.add(g.id)
         holders = {s.memory_id: v.id for v in self.versions if v.status != Status.RETIRED
                    for s in (v.added if v.sources is None else v.sources)}
@@ -284,3 +327,16 @@ class Timeline:
                 related_ids=(v.superseded_by or "",),
             ))
         return changes
+
+
+def arrival_runs(entries: list[NewEntry], latest: Order | None) -> list[list[NewEntry]]:
+    """``entries`` (in arrival order) cut before each one that sorts before something placed
+    before it (``latest``: the newest source stored); at least one run (empty for none)."""
+    runs: list[list[NewEntry]] = [[]]
+    for entry in entries:
+        order = Statement.of(entry).order()
+        if latest is not None and order < latest and runs[-1]:
+            runs.append([])
+        runs[-1].append(entry)
+        latest = order if latest is None else max(latest, order)
+    return runs

@@ -161,9 +161,10 @@ def load_whole(conn: Connection, keys: Iterable[TimelineKey]) -> dict[TimelineKe
 
 
 def reached(timeline: Timeline) -> bool:
-    """Whether a placement on a reduced load stayed inside it: every loaded version before
-    the floor keeps its id (a renamed one would relink an unloaded predecessor)."""
-    return all(v in timeline.versions and v.id == name for v, name in timeline.fixed)
+    """Whether a placement on a reduced load stayed inside it: no version before the floor
+    renamed (it would relink an unloaded predecessor), no unloaded source reopened."""
+    return not timeline.short and all(v in timeline.versions and v.id == name
+                                      for v, name in timeline.fixed)
 
 
 def _load(
@@ -274,8 +275,7 @@ def _covers(timeline: Timeline, reach: Reach) -> bool:
 
 def _drop_closed(
     conn: Connection, timelines: dict[TimelineKey, Timeline], reach: dict[TimelineKey, Reach],
-    policy: Policy, sums: dict[int, tuple[datetime, int, bool]],
-) -> None:
+    policy: Policy, sums: dict[int, tuple[datetime, int, bool]]) -> None:
     """SQLite: what PostgreSQL leaves out in its query (``_versions_query``), decided in Python
     from the same stored rows: an observation's kept sums (``sums``, by the version's
     ``id()``; ``store.seen``) where it has them, its sightings where it does not."""
