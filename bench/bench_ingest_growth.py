@@ -30,7 +30,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import make_url
 
 import memcurator.app.ingest as service
-import store.timelines as timelines
+import store.source_reads as source_reads
 from memcurator.app.ingest import ingest_stream
 from memcurator.judging import judge
 from memcurator.resolve import Timeline
@@ -100,7 +100,7 @@ def instrument(stages: Stages) -> None:
 
     wrap(service, "fresh_decisions", "fresh decisions (ledger)")
     wrap(writes, "already_judged", "ledger SELECT")
-    wrap(timelines, "load_sources", "load sources", sources)  # inside load versions
+    wrap(source_reads, "load_sources", "load sources", sources)  # inside load versions
     wrap(service, "load_timelines", "load versions+sources", loaded)
     wrap(Timeline, "resolve", "resolve (placement)")
     wrap(service, "write_versions", "write versions", written)

@@ -66,9 +66,9 @@ class Timeline:
     floor: Order | None = None
     fixed: list[tuple[Version, str]] = field(default_factory=list)
     regather: bool = False  # just read as gathering values: every statement placed again
-    # A run reopened a version this batch added to whose stored sources were not loaded (they
-    # were out of the batch's reach when it was loaded): the key must be loaded whole.
-    short: bool = False
+    # Versions a run reopened after an earlier run of the batch added to them, their stored
+    # sources not loaded (out of the batch's reach when it was loaded): load them, place again.
+    unloaded: set[str] = field(default_factory=set)
 
     def resolve(self, entries: list[NewEntry]) -> dict[str, list[LogEvent]]:
         """Place a batch's new candidates of this key as if they arrived one after another in
@@ -117,8 +117,8 @@ class Timeline:
         names = {v.id: v for v in self.versions if v.status == Status.RETIRED}
         held = (s.order() for v in self.versions for s in v.sources or ()) if self.regather else ()
         at = min([*(s.order() for s in new[:1]), *held])
-        self.short = self.short or any(v.sources is None and any(s.order() >= at for s in v.added)
-                                       for v in self.versions)
+        self.unloaded |= {v.id for v in self.versions
+                          if v.sources is None and any(s.order() >= at for s in v.added)}
         reopened, pool = self._reopen(at, chained)
         names.update((v.id, as_stored) for v, as_stored in reopened.items())
         statics.update((s.memory_id, names[self.origin[s.memory_id]].entry) for s in pool

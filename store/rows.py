@@ -174,7 +174,7 @@ def source_from_row(row: Row) -> Statement:
     return Statement(**{f: row[c] for c, f in _SOURCE_BY_COLUMN.items()})
 
 
-# A source read as a plain tuple (``store.timelines.load_sources`` on PostgreSQL: a batch reads
+# A source read as a plain tuple (``store.source_reads.load_sources`` on PostgreSQL: a batch reads
 # more sources than any other row, ~13 us each as typed mappings): its columns in the order of
 # ``Statement``'s fields, and where its instants are.
 SOURCE_SELECT: tuple[str, ...] = tuple(

@@ -3,7 +3,7 @@
 
 A statement that arrives after a later one of its key (two sessions of one user overlap) may
 reopen the key's current version, so the batch loads every source of it
-(``store.timelines.load_sources``): a version that a user restates every day holds months of
+(``store.source_reads.load_sources``): a version that a user restates every day holds months of
 them, and reading them again batch after batch made the rate fall as the store grew. The next
 batch of the same ingest mostly needs the same versions, written since only by this ingest.
 

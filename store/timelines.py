@@ -25,22 +25,20 @@ from memcurator.meaning import cardinality
 from memcurator.resolve import Timeline
 from memcurator.settings import Settings
 from memcurator.tenancy import tenant_of
-from memcurator.versions import CHAINED_TYPES, LIVE, Version
+from memcurator.versions import CHAINED_TYPES, LIVE, Order, Statement, Version
 from memcurator.vocabulary import MemoryType, SourceKind, Status
 from store.bulk import chunks, insert_rows, pg_array
 from store.rows import (
     ENTRY_COLUMNS,
     MUTABLE_ENTRY_COLUMNS,
-    SOURCE_SELECT,
     scope_key,
-    source_from_row,
-    source_from_values,
     source_row,
     version_from_row,
     version_row,
 )
 from store.seen import CLOSED_BEFORE_NIGHT
 from store.source_cache import SourceCache, fingerprint
+from store.source_reads import load_remembered, load_sources
 from store.tables import Entry, EntrySource
 
 TimelineKey = tuple[str, str, str]  # scope_key, type, subject_key
@@ -86,6 +84,10 @@ class Reach:
     cutoff: datetime
     chained: bool
     full: bool = False
+    # A candidate sorts before one that arrived before it: the batch is placed in runs
+    # (``Timeline.resolve``), and a later run may reopen what an earlier one added to the
+    # newest version before ``earliest``, whose sources are loaded too.
+    disordered: bool = False
 
 
 def reach_of(entries: Sequence[NewEntry]) -> dict[TimelineKey, Reach]:
@@ -94,17 +96,22 @@ def reach_of(entries: Sequence[NewEntry]) -> dict[TimelineKey, Reach]:
     created: dict[TimelineKey, datetime] = {}
     explicit: set[TimelineKey] = set()
     chained: dict[TimelineKey, bool] = {}
+    last: dict[TimelineKey, Order] = {}
+    disordered: set[TimelineKey] = set()
     for entry in entries:
         if (key := timeline_key(entry)) is None:
             continue
+        order = Statement.of(entry).order()
+        if key in last and order < last[key]:
+            disordered.add(key)
+        last[key] = max(last.get(key, order), order)
         earliest[key] = min(earliest.get(key, entry.valid_from), entry.valid_from)
         created[key] = min(created.get(key, entry.created_at), entry.created_at)
         chained[key] = entry.type in CHAINED_TYPES
         if entry.supersedes:
             explicit.add(key)
-    return {
-        k: Reach(earliest[k], day_start(created[k]), chained[k], k in explicit) for k in earliest
-    }
+    return {k: Reach(earliest[k], day_start(created[k]), chained[k], k in explicit,
+                     k in disordered) for k in earliest}
 
 
 def load_timelines(
@@ -161,10 +168,9 @@ def load_whole(conn: Connection, keys: Iterable[TimelineKey]) -> dict[TimelineKe
 
 
 def reached(timeline: Timeline) -> bool:
-    """Whether a placement on a reduced load stayed inside it: no version before the floor
-    renamed (it would relink an unloaded predecessor), no unloaded source reopened."""
-    return not timeline.short and all(v in timeline.versions and v.id == name
-                                      for v, name in timeline.fixed)
+    """Whether a placement on a reduced load stayed inside it: every loaded version before
+    the floor keeps its id (a renamed one would relink an unloaded predecessor)."""
+    return all(v in timeline.versions and v.id == name for v, name in timeline.fixed)
 
 
 def _load(
@@ -197,16 +203,19 @@ def _load(
     for key, timeline in timelines.items():
         earliest = reach[key].earliest
         ties = Counter((v.valid_since, v.source_kind) for v in timeline.versions)
-        needs_sources += [
+        picked = [
             v for v in timeline.versions
             if reach[key].full or v.last_confirmed_at >= earliest
             or ties[(v.valid_since, v.source_kind)] > 1
             or (v.entry.type == MemoryType.OBSERVATION and v.status == Status.ACTIVE)
         ]
+        newest = max((v for v in timeline.versions if v.status in LIVE and reach[key].disordered
+                      and v.last_confirmed_at < earliest), key=Version.order, default=None)
+        needs_sources += picked if newest is None or newest in picked else [*picked, newest]
     if cache is None:
         load_sources(conn, needs_sources)
     else:
-        _load_remembered(conn, needs_sources, cache)
+        load_remembered(conn, needs_sources, cache)
     for key, timeline in timelines.items():
         timeline.origin = {s.memory_id: v.id for v in timeline.versions for s in v.sources or ()}
         if reach[key].chained and not reach[key].full:
@@ -385,64 +394,6 @@ def _versions_query(conn: Connection, reach: dict[TimelineKey, Reach], policy: P
         full=pg_array([r.full for r in reach.values()]),
         sessions=policy.promote_sessions,
     ).columns(*Entry.__table__.columns)
-
-
-def _load_remembered(conn: Connection, versions: Sequence[Version], cache: SourceCache) -> None:
-    """``load_sources``, taking from ``cache`` the sources of versions whose row, as this
-    transaction read it (``SourceCache.read``), it knows."""
-    unknown = []
-    for v in versions:
-        key = (tenant_of(v.entry.scope), v.id)
-        if (sources := cache.get(key, cache.read_as(key))) is None:
-            unknown.append(v)
-        else:
-            v.sources = sources
-            v.head = min((s.order() for s in sources), default=None)
-            v.latest = max((s.order() for s in sources), default=None)
-    load_sources(conn, unknown)
-    for v in unknown:
-        key = (tenant_of(v.entry.scope), v.id)
-        cache.put(key, cache.read_as(key), v.sources or ())
-
-
-def load_sources(conn: Connection, versions: Sequence[Version]) -> None:
-    by_id = {(tenant_of(v.entry.scope), v.id): v for v in versions}
-    for v in versions:
-        v.sources = []
-    ids = list(by_id)
-    for chunk in chunks(ids, width=2):
-        if conn.dialect.name == "postgresql":
-            # Plain tuples: the sources of a key's recent versions are most of what a batch
-            # reads, and grow with its history (issue 13); a row costs ~10 us so, ~13 as a
-            # typed mapping.
-            for tenant, entry_id, *values in conn.execute(_PG_SOURCES, _pg_ids(chunk)).all():
-                by_id[(tenant, entry_id)].sources.append(source_from_values(values))  # type: ignore[union-attr]
-            continue
-        wanted = tuple_(EntrySource.tenant, EntrySource.entry_id).in_(list(chunk))
-        for row in conn.execute(select(EntrySource).where(wanted)).mappings():
-            sources = by_id[(row["tenant"], row["entry_id"])].sources
-            assert sources is not None
-            sources.append(source_from_row(row))
-    for v in versions:
-        if v.sources:
-            v.head = min(s.order() for s in v.sources)
-            v.latest = max(s.order() for s in v.sources)
-
-
-# One index probe per entry (LATERAL), as for the versions: ``(tenant, entry_id) IN (...)`` was
-# planned as a scan of every source of the tenant, each tested against the whole list, so
-# loading a key's sources cost the size of the tenant's history (issue 13). Untyped columns:
-# the rows come back as the driver reads them (``rows.source_from_values``).
-_PG_SOURCES = text(
-    f"SELECT s.tenant, s.entry_id, {', '.join(f's.{c}' for c in SOURCE_SELECT)} "
-    "FROM unnest(CAST(:tenants AS text[]), CAST(:ids AS text[])) AS w(t, i) CROSS JOIN LATERAL "
-    "(SELECT * FROM entry_sources WHERE entry_sources.tenant = w.t "
-    "AND entry_sources.entry_id = w.i OFFSET 0) AS s"
-)
-
-
-def _pg_ids(ids: Sequence[tuple[str, str]]) -> dict[str, str]:
-    return {"tenants": pg_array([t for t, _ in ids]), "ids": pg_array([i for _, i in ids])}
 
 
 def write_versions(

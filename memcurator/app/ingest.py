@@ -33,12 +33,14 @@ from memcurator.decisions import Decision, LogEvent, NewEntry
 from memcurator.gate import reject_store_refusal
 from memcurator.judging import Oversize
 from memcurator.keys import FACT_PREFIX, is_wording_key, key_attribute
+from memcurator.resolve import Timeline
 from memcurator.schema import Candidate
 from memcurator.settings import Settings
 from memcurator.versions import Version
 from store.engine import WRITER, StoreError, describe_url, first_line, set_tenants
 from store.errors import is_race, is_transient
 from store.source_cache import SourceCache
+from store.source_reads import load_sources
 from store.timelines import (
     TimelineKey,
     load_timelines,
@@ -331,14 +333,8 @@ def place_and_write(
             by_key.setdefault(key, []).append(entry)
     gathering = read_gathering(conn, by_key, timelines)
     for key, entries in by_key.items():
-        timeline = timelines[key]
-        placed_events = timeline.resolve(entries)
-        if not reached(timeline):  # the placement left the versions loaded: load them all
-            kind, regather = timeline.kind, timeline.regather
-            timeline = timelines[key] = load_timelines(conn, entries, full=True,
-                                                       cache=sources)[key]
-            timeline.kind, timeline.regather = kind, regather
-            placed_events = timeline.resolve(entries)
+        timeline, placed_events = _place_key(conn, key, timelines[key], entries, sources)
+        timelines[key] = timeline
         events.update(placed_events)
         for entry in entries:
             for said in (gathering.notes.get(entry.id), _attribute_read_as(entry)):
@@ -363,6 +359,27 @@ def place_and_write(
     if log:
         apply_decisions(conn, placed, now=now, flow_run_id=flow_run_id)
     return placed
+
+
+def _place_key(
+    conn: Connection, key: TimelineKey, timeline: Timeline, entries: list[NewEntry],
+    sources: SourceCache | None,
+) -> tuple[Timeline, dict[str, list[LogEvent]]]:
+    """Place one key's candidates; where the placement left what was loaded, load more and
+    place them again: the key whole when it renamed a version before the floor, else the
+    sources of the versions it reopened without them (``Timeline.unloaded``)."""
+    placed_events = timeline.resolve(entries)
+    wanted: set[str] = set()
+    while not reached(timeline) or timeline.unloaded - wanted:
+        whole = not reached(timeline)
+        wanted |= timeline.unloaded
+        kind, regather = timeline.kind, timeline.regather
+        timeline = load_timelines(conn, entries, full=whole, cache=sources)[key]
+        load_sources(conn, [v for v in timeline.versions if v.id in wanted and v.sources is None])
+        timeline.origin = {s.memory_id: v.id for v in timeline.versions for s in v.sources or ()}
+        timeline.kind, timeline.regather = kind, regather
+        placed_events = timeline.resolve(entries)
+    return timeline, placed_events
 
 
 def _attribute_read_as(entry: NewEntry) -> str | None:

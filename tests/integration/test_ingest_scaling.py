@@ -24,8 +24,9 @@ from sqlalchemy import Connection, Engine, inspect, text
 from memcurator.decisions import NewEntry
 from memcurator.versions import Version
 from store.engine import _alembic_config, make_engine, upgrade
+from store.source_reads import load_sources
 from store.tables import Entry
-from store.timelines import load_sources, load_timelines, timeline_key
+from store.timelines import load_timelines, timeline_key
 from store.writes import already_judged
 
 LEDGER_ROWS = 20_000

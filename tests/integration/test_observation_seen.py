@@ -81,13 +81,14 @@ def batches() -> list[list[dict[str, Any]]]:
 
 
 def sums(engine: Engine) -> tuple[dict[str, tuple[Any, ...]], dict[str, tuple[Any, ...]]]:
-    """Each observation's kept sums, and the same sums taken from its sightings."""
+    """Each observation's kept sums, and the same sums taken from its sightings. A retired
+    entry holds none (its sightings moved to the entry it points to): it is left out."""
     with engine.connect() as conn:
         kept = {
             r.id: (r.seen_last, r.seen_sessions, r.seen_direct)
             for r in conn.execute(
                 select(Entry.id, Entry.seen_last, Entry.seen_sessions, Entry.seen_direct)
-                .where(Entry.type == "observation")
+                .where(Entry.type == "observation", Entry.status != "retired")
             )
         }  # fmt: skip
         seen: dict[str, list[Any]] = {}

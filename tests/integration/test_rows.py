@@ -20,8 +20,8 @@ from store.rows import (
     version_from_row,
     version_row,
 )
+from store.source_reads import load_sources
 from store.tables import Entry, EntrySource
-from store.timelines import load_sources
 from tests.factories import suffix
 
 T0 = datetime(2026, 3, 1, 9, 30, tzinfo=UTC)
