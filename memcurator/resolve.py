@@ -19,6 +19,8 @@ Ids are the one thing arrival decides. A stored entry keeps its id while some ve
 the statement it was named after (its anchor); a version holding no anchor is named after its
 earliest statement. A stored entry whose anchor now lies in a version named otherwise is
 ``retired`` and points to that version (entries are never deleted): its statements live on.
+Arrival is per candidate: a batch's candidates are placed as if they came one after another
+(``Timeline.resolve``), so ids never depend on how a stream was cut into batches.
 """
 from __future__ import annotations
 
