@@ -91,13 +91,11 @@ class Timeline:
         events: dict[str, list[LogEvent]] = {}
         placed: set[str] = set()
         for run in runs:
-            ids = {e.id for e in run}
-            placed |= ids
+            placed.update(e.id for e in run)
             events.update(self._place(run, statics, new_ids=set(placed)))
-            for v in self.versions:  # the next run finds them as stored: ids and rows stay
-                v.is_new = False
-                statics.update((s.memory_id, v.entry) for s in v.sources or v.added
-                               if s.memory_id in ids)
+            for v in self.versions:  # the next run finds them as stored: ids and rows stay,
+                v.is_new = False  # and each statement reads as stored under its holder
+                statics.update((s.memory_id, v.entry) for s in v.sources or v.added)
         for v in self.versions:
             v.is_new = v.id not in stored
         return events
