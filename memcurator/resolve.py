@@ -86,19 +86,23 @@ class Timeline:
         if len(runs) == 1:
             return self._place(entries, {e.id: e for e in entries})
         stored = {v.id for v in self.versions if not v.is_new}
-        statics = {s.memory_id: v.entry for v in self.versions for s in v.sources or ()}
-        statics.update((e.id, e) for e in entries)
+        statics = {**self._as_stored(), **{e.id: e for e in entries}}
         events: dict[str, list[LogEvent]] = {}
         placed: set[str] = set()
         for run in runs:
             placed.update(e.id for e in run)
             events.update(self._place(run, statics, new_ids=set(placed)))
             for v in self.versions:  # the next run finds them as stored: ids and rows stay,
-                v.is_new = False  # and each statement reads as stored under its holder
-                statics.update((s.memory_id, v.entry) for s in v.sources or v.added)
+                v.is_new = False
+            statics.update(self._as_stored())  # and each statement as stored under its holder
         for v in self.versions:
             v.is_new = v.id not in stored
         return events
+
+    def _as_stored(self) -> dict[str, NewEntry]:
+        """The static fields each statement held by a version reads with, as stored: its
+        holder's."""
+        return {s.memory_id: v.entry for v in self.versions for s in v.sources or v.added}
 
     def _place(
         self, entries: list[NewEntry], statics: dict[str, NewEntry],

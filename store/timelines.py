@@ -212,15 +212,31 @@ def _load(
         newest = max((v for v in timeline.versions if v.status in LIVE and reach[key].disordered
                       and v.last_confirmed_at < earliest), key=Version.order, default=None)
         needs_sources += picked if newest is None or newest in picked else [*picked, newest]
-    if cache is None:
-        load_sources(conn, needs_sources)
-    else:
-        load_remembered(conn, needs_sources, cache)
+    _read_sources(conn, needs_sources, cache)
     for key, timeline in timelines.items():
-        timeline.origin = {s.memory_id: v.id for v in timeline.versions for s in v.sources or ()}
+        _set_origin(timeline)
         if reach[key].chained and not reach[key].full:
             _set_floor(timeline, reach[key].earliest)
     return timelines
+
+
+def load_more_sources(
+    conn: Connection, timeline: Timeline, ids: set[str], cache: SourceCache | None = None
+) -> None:
+    """The sources of the versions named ``ids`` that were loaded without them."""
+    _read_sources(conn, [v for v in timeline.versions if v.id in ids and v.sources is None], cache)
+    _set_origin(timeline)
+
+
+def _read_sources(conn: Connection, versions: list[Version], cache: SourceCache | None) -> None:
+    if cache is None:
+        load_sources(conn, versions)
+    else:
+        load_remembered(conn, versions, cache)
+
+
+def _set_origin(timeline: Timeline) -> None:
+    timeline.origin = {s.memory_id: v.id for v in timeline.versions for s in v.sources or ()}
 
 
 def _pin_closed_at_night(versions: list[Version]) -> None:

@@ -40,9 +40,9 @@ from memcurator.versions import Version
 from store.engine import WRITER, StoreError, describe_url, first_line, set_tenants
 from store.errors import is_race, is_transient
 from store.source_cache import SourceCache
-from store.source_reads import load_sources
 from store.timelines import (
     TimelineKey,
+    load_more_sources,
     load_timelines,
     lock_keys,
     reached,
@@ -375,8 +375,7 @@ def _place_key(
         wanted |= timeline.unloaded
         kind, regather = timeline.kind, timeline.regather
         timeline = load_timelines(conn, entries, full=whole, cache=sources)[key]
-        load_sources(conn, [v for v in timeline.versions if v.id in wanted and v.sources is None])
-        timeline.origin = {s.memory_id: v.id for v in timeline.versions for s in v.sources or ()}
+        load_more_sources(conn, timeline, wanted, sources)
         timeline.kind, timeline.regather = kind, regather
         placed_events = timeline.resolve(entries)
     return timeline, placed_events
