@@ -68,8 +68,9 @@ class Timeline:
     floor: Order | None = None
     fixed: list[tuple[Version, str]] = field(default_factory=list)
     regather: bool = False  # just read as gathering values: every statement placed again
-    # Versions a run reopened after an earlier run of the batch added to them, their stored
-    # sources not loaded (out of the batch's reach when it was loaded): load them, place again.
+    # Versions a statement lands inside of (it sorts before their newest source) whose sources
+    # were not loaded, where that changes more than their counts (``_target``): load them and
+    # place again.
     unloaded: set[str] = field(default_factory=set)
 
     def resolve(self, entries: list[NewEntry]) -> dict[str, list[LogEvent]]:
@@ -121,8 +122,6 @@ class Timeline:
         names = {v.id: v for v in self.versions if v.status == Status.RETIRED}
         held = (s.order() for v in self.versions for s in v.sources or ()) if self.regather else ()
         at = min([*(s.order() for s in new[:1]), *held])
-        self.unloaded |= {v.id for v in self.versions
-                          if v.sources is None and any(s.order() >= at for s in v.added)}
         reopened, pool = self._reopen(at, chained)
         names.update((v.id, as_stored) for v, as_stored in reopened.items())
         statics.update((s.memory_id, names[self.origin[s.memory_id]].entry) for s in pool
@@ -192,10 +191,15 @@ class Timeline:
         if prev is None:
             return None, None
         held = {s.memory_id for s in prev.sources or ()} | {prev.id}
+        if src.supersedes not in (None, prev.id) and prev.sources is None:
+            self.unloaded.add(prev.id)  # it may name one of the statements not loaded
         if src.supersedes is not None and src.supersedes in held:
             return None, Judgement("contradiction", "explicit supersedes", 0.0)
         judgement = self.relate_fn(prev.content, src.content, old_value=prev.value,
                                    new_value=src.value, kind=self.kind, **about(self.attribute))
+        if prev.sources is None and at < prev.newest() and not (
+                judgement.relation == "same" and prev.valid_from < at[0]):
+            self.unloaded.add(prev.id)
         return (prev, judgement) if compatible(judgement, self.kind) else (None, judgement)
 
     def _same(self, src: Statement) -> tuple[Version | None, Judgement | None]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Sequence, Set
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -25,7 +25,7 @@ from memcurator.meaning import cardinality
 from memcurator.resolve import Timeline
 from memcurator.settings import Settings
 from memcurator.tenancy import tenant_of
-from memcurator.versions import CHAINED_TYPES, LIVE, Order, Statement, Version
+from memcurator.versions import CHAINED_TYPES, LIVE, Version
 from memcurator.vocabulary import MemoryType, SourceKind, Status
 from store.bulk import chunks, insert_rows, pg_array
 from store.rows import (
@@ -84,10 +84,6 @@ class Reach:
     cutoff: datetime
     chained: bool
     full: bool = False
-    # A candidate sorts before one that arrived before it: the batch is placed in runs
-    # (``Timeline.resolve``), and a later run may reopen what an earlier one added to the
-    # newest version before ``earliest``, whose sources are loaded too.
-    disordered: bool = False
 
 
 def reach_of(entries: Sequence[NewEntry]) -> dict[TimelineKey, Reach]:
@@ -96,31 +92,27 @@ def reach_of(entries: Sequence[NewEntry]) -> dict[TimelineKey, Reach]:
     created: dict[TimelineKey, datetime] = {}
     explicit: set[TimelineKey] = set()
     chained: dict[TimelineKey, bool] = {}
-    last: dict[TimelineKey, Order] = {}
-    disordered: set[TimelineKey] = set()
     for entry in entries:
         if (key := timeline_key(entry)) is None:
             continue
-        order = Statement.of(entry).order()
-        if key in last and order < last[key]:
-            disordered.add(key)
-        last[key] = max(last.get(key, order), order)
         earliest[key] = min(earliest.get(key, entry.valid_from), entry.valid_from)
         created[key] = min(created.get(key, entry.created_at), entry.created_at)
         chained[key] = entry.type in CHAINED_TYPES
         if entry.supersedes:
             explicit.add(key)
-    return {k: Reach(earliest[k], day_start(created[k]), chained[k], k in explicit,
-                     k in disordered) for k in earliest}
+    return {k: Reach(earliest[k], day_start(created[k]), chained[k], k in explicit)
+            for k in earliest}
 
 
 def load_timelines(
     conn: Connection, entries: Sequence[NewEntry], *, policy: Policy | None = None,
-    full: bool = False, cache: SourceCache | None = None,
+    full: bool = False, cache: SourceCache | None = None, sources_of: Set[str] = frozenset(),
 ) -> dict[TimelineKey, Timeline]:
     """The stored versions of every key in ``entries`` that its candidates can reach, with
     the sources of those a late arrival may reopen (last confirmed at or after the key's
-    earliest candidate), of those whose order needs their first statement (a tie on
+    earliest candidate) except a fact's or summary's version worded before it (a statement
+    landing inside one that says the same only adds to its counts; ``Timeline._target`` asks
+    for the sources otherwise), of those whose order needs their first statement (a tie on
     ``valid_since`` and source kind), of all of a key when a candidate names an entry it
     supersedes, and of active observations (whether the nightly passes have closed one
     depends on its sightings). ``policy`` is the nightly pass's, read from the settings when
@@ -137,6 +129,8 @@ def load_timelines(
     whole; so is one whose placement renamed a version before the floor (``reached``).
     ``full`` loads every key whole. ``cache``: sources an earlier batch of the same ingest
     read or wrote, used while their version's row is unchanged (``store.source_cache``).
+    ``sources_of``: entry ids whose sources are loaded too (a placement asked for them:
+    ``Timeline.unloaded``).
     """
     policy = policy or Policy.from_settings(Settings())
     kinds = {key: e.subject_attribute or e.subject_key
@@ -149,12 +143,13 @@ def load_timelines(
     # rewritten.
     older = {old: k for k in reach for old in older_keys(k) if old not in reach}
     older |= {old: k for old, k in older_observation_keys(entries).items() if old not in reach}
-    timelines = _load(conn, reach, kinds, policy, older, cache)
+    timelines = _load(conn, reach, kinds, policy, older, cache, sources_of)
     short = [k for k, t in timelines.items() if not reach[k].full and not _covers(t, reach[k])]
     if short:
         whole = {k: replace(reach[k], full=True) for k in short}
         timelines.update(_load(conn, whole, kinds, policy,
-                               {old: k for old, k in older.items() if k in whole}, cache))
+                               {old: k for old, k in older.items() if k in whole}, cache,
+                               sources_of))
     return timelines
 
 
@@ -176,6 +171,7 @@ def reached(timeline: Timeline) -> bool:
 def _load(
     conn: Connection, reach: dict[TimelineKey, Reach], kinds: dict[TimelineKey, str | None],
     policy: Policy, older: dict[TimelineKey, TimelineKey], cache: SourceCache | None = None,
+    sources_of: Set[str] = frozenset(),
 ) -> dict[TimelineKey, Timeline]:
     """The versions of every key of ``reach``, those stored under an older spelling of it
     (``older``: old key -> key) included, read with that key's reach."""
@@ -203,29 +199,23 @@ def _load(
     for key, timeline in timelines.items():
         earliest = reach[key].earliest
         ties = Counter((v.valid_since, v.source_kind) for v in timeline.versions)
-        picked = [
+        # A fact's version worded before the batch's earliest candidate: one that lands
+        # inside it only adds to its counts when it says the same, which needs none of its
+        # sources (``Timeline._target`` asks for them otherwise).
+        worded = reach[key].chained and not reach[key].full and not is_wording_key(key[2])
+        needs_sources += [
             v for v in timeline.versions
-            if reach[key].full or v.last_confirmed_at >= earliest
-            or ties[(v.valid_since, v.source_kind)] > 1
+            if reach[key].full or v.id in sources_of or ties[(v.valid_since, v.source_kind)] > 1
+            or (v.last_confirmed_at >= earliest
+                and not (worded and v.status in LIVE and v.valid_from < earliest))
             or (v.entry.type == MemoryType.OBSERVATION and v.status == Status.ACTIVE)
         ]
-        newest = max((v for v in timeline.versions if v.status in LIVE and reach[key].disordered
-                      and v.last_confirmed_at < earliest), key=Version.order, default=None)
-        needs_sources += picked if newest is None or newest in picked else [*picked, newest]
     _read_sources(conn, needs_sources, cache)
     for key, timeline in timelines.items():
         _set_origin(timeline)
         if reach[key].chained and not reach[key].full:
             _set_floor(timeline, reach[key].earliest)
     return timelines
-
-
-def load_more_sources(
-    conn: Connection, timeline: Timeline, ids: set[str], cache: SourceCache | None = None
-) -> None:
-    """The sources of the versions named ``ids`` that were loaded without them."""
-    _read_sources(conn, [v for v in timeline.versions if v.id in ids and v.sources is None], cache)
-    _set_origin(timeline)
 
 
 def _read_sources(conn: Connection, versions: list[Version], cache: SourceCache | None) -> None:

@@ -42,7 +42,6 @@ from store.errors import is_race, is_transient
 from store.source_cache import SourceCache
 from store.timelines import (
     TimelineKey,
-    load_more_sources,
     load_timelines,
     lock_keys,
     reached,
@@ -374,8 +373,8 @@ def _place_key(
         whole = not reached(timeline)
         wanted |= timeline.unloaded
         kind, regather = timeline.kind, timeline.regather
-        timeline = load_timelines(conn, entries, full=whole, cache=sources)[key]
-        load_more_sources(conn, timeline, wanted, sources)
+        timeline = load_timelines(conn, entries, full=whole, cache=sources,
+                                  sources_of=wanted)[key]
         timeline.kind, timeline.regather = kind, regather
         placed_events = timeline.resolve(entries)
     return timeline, placed_events
