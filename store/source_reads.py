@@ -25,8 +25,7 @@ def load_remembered(conn: Connection, versions: Sequence[Version], cache: Source
             unknown.append(v)
         else:
             v.sources = sources
-            v.head = min((s.order() for s in sources), default=None)
-            v.latest = max((s.order() for s in sources), default=None)
+            _set_bounds(v)
     load_sources(conn, unknown)
     for v in unknown:
         key = (tenant_of(v.entry.scope), v.id)
@@ -52,9 +51,16 @@ def load_sources(conn: Connection, versions: Sequence[Version]) -> None:
             assert sources is not None
             sources.append(source_from_row(row))
     for v in versions:
-        if v.sources:
-            v.head = min(s.order() for s in v.sources)
-            v.latest = max(s.order() for s in v.sources)
+        _set_bounds(v)
+
+
+def _set_bounds(v: Version) -> None:
+    """The orders of a version's first and newest sources. One whose row holds more than its
+    sources (a fact the nightly pass promoted: its sightings are not its sources, only what
+    joined it since) is ordered by its row, as when its sources are not loaded."""
+    orders = [s.order() for s in v.sources or ()]
+    v.latest = max(orders, default=None)
+    v.head = min(orders, default=None) if v.evidence == len(orders) else None
 
 
 # One index probe per entry (LATERAL), as for the versions: ``(tenant, entry_id) IN (...)`` was

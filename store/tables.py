@@ -202,6 +202,12 @@ class EntrySource(Base):
         Index("ix_entry_sources_created_at", "created_at"),
         # A session's statements (store.gathering): migration 0015.
         Index("ix_entry_sources_session", "source_session_id", "tenant"),
+        # The statements that name an entry they supersede (store.timelines): migration 0020.
+        Index(
+            "ix_entry_sources_supersedes", "tenant", "supersedes",
+            postgresql_where=text("supersedes IS NOT NULL"),
+            sqlite_where=text("supersedes IS NOT NULL"),
+        ),
     )
 
 

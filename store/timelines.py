@@ -136,8 +136,9 @@ def load_timelines(
     kinds = {key: e.subject_attribute or e.subject_key
              for e in entries if (key := timeline_key(e)) is not None}
     reach = reach_of(entries)
-    if full:
-        reach = {k: replace(r, full=True) for k, r in reach.items()}
+    named = set() if full else named_by_stored(conn, entries)
+    if full or named:
+        reach = {k: replace(r, full=True) if full or k in named else r for k, r in reach.items()}
     # Entries keyed before attribute names were canonical (`subject:u/seat`) join the key they
     # now read as (`subject:u/seat_preference`), within the same reach: found again, never
     # rewritten.
@@ -151,6 +152,34 @@ def load_timelines(
                                {old: k for old, k in older.items() if k in whole}, cache,
                                sources_of))
     return timelines
+
+
+def named_by_stored(conn: Connection, entries: Sequence[NewEntry]) -> set[TimelineKey]:
+    """The keys of the candidates that a stored statement names in its ``supersedes``: it
+    named one before it arrived, so it may break off from the version the candidate lands in
+    (``Timeline._target``), which only placing the key's sources again shows: load it whole."""
+    ids: dict[tuple[str, str], TimelineKey] = {}
+    for entry in entries:
+        if (key := timeline_key(entry)) is not None:
+            ids[(tenant_of(entry.scope), entry.id)] = key
+    named: set[TimelineKey] = set()
+    for chunk in chunks(list(ids), width=2):
+        if conn.dialect.name == "postgresql":  # one probe of the partial index per candidate
+            query: Any = _PG_NAMED.bindparams(tenants=pg_array([t for t, _ in chunk]),
+                                              ids=pg_array([i for _, i in chunk]))
+        else:
+            wanted = tuple_(EntrySource.tenant, EntrySource.supersedes).in_(list(chunk))
+            query = select(EntrySource.tenant, EntrySource.supersedes).where(
+                wanted, EntrySource.supersedes.is_not(None)).distinct()
+        named.update(ids[(tenant, name)] for tenant, name in conn.execute(query).all())
+    return named
+
+
+_PG_NAMED = text(
+    "SELECT DISTINCT s.tenant, s.supersedes FROM unnest(CAST(:tenants AS text[]), "
+    "CAST(:ids AS text[])) AS w(t, i) JOIN entry_sources s ON s.tenant = w.t "
+    "AND s.supersedes = w.i AND s.supersedes IS NOT NULL"
+)
 
 
 def load_whole(conn: Connection, keys: Iterable[TimelineKey]) -> dict[TimelineKey, Timeline]:

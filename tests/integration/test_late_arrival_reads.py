@@ -13,15 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 import pytest
-from sqlalchemy import Engine
+from sqlalchemy import Engine, func, select
 
 import store.source_reads as source_reads
 import store.timelines as timelines
-from tests.passes import export, ingest
+from store.queries import iter_entries
+from store.tables import WriteLog
+from tests.passes import export, ingest, run_pass
 
 SCOPE = {"org_id": "acme", "user_id": "u_7"}
 START = datetime(2025, 3, 1, 9, tzinfo=UTC)
@@ -104,3 +106,56 @@ def test_a_version_named_after_a_statement_that_is_not_its_earliest(
     ingest(together, stream, batch_size=len(stream))
     assert export(one_by_one) == export(together)
     assert export(one_by_one).count('"status": "active"') == 1
+
+
+def test_a_stored_statement_naming_a_late_one_in_supersedes_breaks_off_as_in_order(
+    new_engine: Callable[[], Engine],
+) -> None:
+    """``y`` named ``z`` before ``z`` arrived (so it joined ``x``); ``z`` comes late, between
+    them, and only restates ``x``. Placed in order, ``y`` supersedes the version ``z`` is in:
+    the batch loads the key whole (``store.timelines.named_by_stored``), which only placing
+    its sources again shows (found by an adversarial review)."""
+    subject = {"entity": "u_7", "attribute": "seat_preference", "value": "aisle"}
+    x, z = (said("Prefers aisle seats", 24 * day, id=name, subject=subject)
+            for day, name in ((0, "x"), (1, "z")))
+    y = said("Prefers aisle seats", 48, id="y", subject=subject, supersedes="z")
+    late, in_order = new_engine(), new_engine()
+    ingest(late, [x, y])
+    ingest(late, [z])
+    ingest(in_order, [x, z, y])
+    assert chain(late) == chain(in_order)
+    assert chain(late) == [("x", "superseded", 2, "y"), ("y", "active", 1, None)]
+
+
+def chain(engine: Engine) -> list[tuple[str, str, int, str | None]]:
+    """Each entry's id, status, evidence and successor. (Not the whole row: a statement that
+    breaks off from a stored version keeps that version's static fields, among them its
+    ``supersedes``, where an in-order arrival keeps its own: a known limit.)"""
+    return [(e["id"], e["status"], e["evidence"], e["superseded_by"])
+            for e in sorted(iter_entries(engine, status="all"), key=lambda e: e["id"])]
+
+
+def test_a_late_change_before_a_restatement_of_a_promoted_fact_is_stored(
+    new_engine: Callable[[], Engine],
+) -> None:
+    """A fact the nightly pass promoted holds no source of its start, only the statements that
+    joined it since: it is ordered by its row, not by the first of those. Ordered by them, a
+    late change dated between the promotion and the restatement started a second active
+    version, and the database refused the candidate (found by an adversarial review)."""
+    def seat(content: str, day: int, value: str, **extra: Any) -> dict[str, Any]:
+        return said(content, 24 * day, subject={
+            "entity": "u_7", "attribute": "seat_preference", "value": value}, **extra)
+
+    engine = new_engine()
+    for day in (0, 1, 2):  # a guess, demoted to an observation, seen in three sessions
+        ingest(engine, [seat("Probably prefers window seats", day, "window")])
+    run_pass(engine, date(2025, 3, 4))
+    ingest(engine, [seat("Prefers window seats", 10, "window", id="s_1")])
+    ingest(engine, [seat("Prefers aisle seats", 6, "aisle", id="a_1")])
+    with engine.connect() as conn:
+        refused = conn.execute(select(func.count()).select_from(WriteLog).where(
+            WriteLog.action == "rejected")).scalar_one()
+    assert refused == 0
+    stored = {e["id"]: e for e in iter_entries(engine, status="all")}
+    assert stored["a_1"]["content"] == "Prefers aisle seats"
+    assert sum(e["status"] == "active" for e in stored.values() if e["type"] == "fact") == 1
