@@ -239,23 +239,15 @@ def _load(
                 and not (worded and v.status in LIVE and v.valid_from < earliest))
             or (v.entry.type == MemoryType.OBSERVATION and v.status == Status.ACTIVE)
         ]
-    _read_sources(conn, needs_sources, cache)
+    if cache is None:
+        load_sources(conn, needs_sources)
+    else:
+        load_remembered(conn, needs_sources, cache)
     for key, timeline in timelines.items():
-        _set_origin(timeline)
+        timeline.origin = {s.memory_id: v.id for v in timeline.versions for s in v.sources or ()}
         if reach[key].chained and not reach[key].full:
             _set_floor(timeline, reach[key].earliest)
     return timelines
-
-
-def _read_sources(conn: Connection, versions: list[Version], cache: SourceCache | None) -> None:
-    if cache is None:
-        load_sources(conn, versions)
-    else:
-        load_remembered(conn, versions, cache)
-
-
-def _set_origin(timeline: Timeline) -> None:
-    timeline.origin = {s.memory_id: v.id for v in timeline.versions for s in v.sources or ()}
 
 
 def _pin_closed_at_night(versions: list[Version]) -> None:
