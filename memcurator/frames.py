@@ -19,6 +19,13 @@ length, and a filler links other frames only with ``VALUE_MIN`` content stems (a
 "month" is said by several attributes). Built on a labelled stream's four phrase banks, pairs
 of statements of one scope linked this way were of one attribute 0.99-1.00 of the time.
 
+One scope sees each frame with a value or two; a tenant's users say the same frames with
+the same values. ``TenantFrames`` groups a tenant's statements (every scope's, as the nightly
+pass reads them) the same way, so two frames of one scope are one attribute when other scopes
+filled them with one value. Openings that frame nothing are learnt from the same statements
+first (``learn_leads``: "Put this with the other:" before statements said on their own too):
+read as a frame, such an opening would make every statement it opens one attribute's.
+
 Pure: no I/O. ``memcurator.leftovers`` decides what each group's statements become.
 """
 
@@ -36,6 +43,13 @@ from memcurator.wording import _analyse, _stem
 FRAME_MIN = 3
 FILLER_MAX = 4
 VALUE_MIN = 2
+# A lead (an opening that frames nothing, learnt from a tenant's statements: ``learn_leads``)
+# is at most this many stems, and is learnt from this many statements it opens.
+LEAD_MAX = 10
+LEAD_MIN_SEEN = 2
+# Across a tenant, two frames are one attribute through values only when this many different
+# values (or one value through this many frames) say so.
+TENANT_SUPPORT = 2
 # Content words that frame nothing on their own: light verbs, list and change talk, and
 # framing any attribute may use ("I have a _", "We own the _", "To add to the list: _").
 _LIGHT_WORDS = """
@@ -69,11 +83,15 @@ class Refill:
         return not self.head and not self.two_values
 
 
-def refill(a: str, b: str) -> Refill | None:
+def refill(
+    a: str, b: str, leads: frozenset[tuple[str, ...]] = frozenset(),
+    bodies: tuple[tuple[str, ...], tuple[str, ...]] | None = None,
+) -> Refill | None:
     """The frame ``a`` and ``b`` share and each one's filler, or None when they are not one
-    frame refilled (see the module's note)."""
+    frame refilled (see the module's note); ``leads`` are openings learnt to frame nothing
+    (``bodies``: each one's stems past its opening, when the caller has read them)."""
     x, y = _analyse(a), _analyse(b)
-    s, t = _body(x.seq), _body(y.seq)
+    s, t = bodies or (_body(x.seq, leads), _body(y.seq, leads))
     n = min(len(s), len(t))
     head = next((i for i in range(n) if s[i] != t[i]), n)
     tail = 0
@@ -124,8 +142,14 @@ class Groups:
         return self.values.get((a, b)) or self.values.get((b, a))
 
 
-def group_wordings(wordings: Sequence[str]) -> Groups:
-    """Group ``wordings`` (one scope's, distinct) by attribute (see the module's note)."""
+def group_wordings(
+    wordings: Sequence[str], leads: frozenset[tuple[str, ...]] = frozenset(), support: int = 1
+) -> Groups:
+    """Group ``wordings`` (one scope's, distinct) by attribute (see the module's note);
+    ``leads`` are openings learnt to frame nothing (``learn_leads``). With ``support`` above
+    1, two frames are joined through values (or one value through frames) only when that
+    many different ones say so: across many scopes, one value is said by several attributes
+    ("New York" is where one user lives and another works)."""
     texts = sorted(set(wordings))
     joins = Joins(texts)
     found = Groups()
@@ -133,18 +157,26 @@ def group_wordings(wordings: Sequence[str]) -> Groups:
     # a last stem.
     ends: dict[tuple[int, str], list[str]] = defaultdict(list)
     seqs = {t: _analyse(t).seq for t in texts}
+    bodies = {t: _body(seqs[t], leads) for t in texts}
     for t in texts:
-        if seqs[t]:
-            ends[(0, seqs[t][0])].append(t)
-            ends[(1, seqs[t][-1])].append(t)
+        if body := bodies[t]:
+            ends[(0, body[0])].append(t)
+            ends[(1, body[-1])].append(t)
     values: dict[tuple[str, ...], None] = {}
     frames: dict[tuple[str, ...], None] = {}
+    ending: list[tuple[str, str, tuple[str, ...]]] = []
     for bucket in ends.values():
         for a, b in combinations(bucket, 2):
-            if (a, b) in found.refills or not (refilled := refill(a, b)):
+            if (a, b) in found.refills or not (
+                refilled := refill(a, b, leads, (bodies[a], bodies[b]))
+            ):
                 continue
             found.refills[(a, b)] = refilled
-            joins.join(a, b)
+            if support > 1 and refilled.one_value:
+                # One value in two frames: a link between frames, counted below.
+                ending.append((a, b, refilled.tail))
+            else:
+                joins.join(a, b)
             # What varies is the value when the two open alike ("Book my desk in _"); when
             # only their endings are shared, the ending is the value, said in two frames
             # ("Book my desk in | Find me in" + "the quiet zone on floor 3"), and what
@@ -162,27 +194,103 @@ def group_wordings(wordings: Sequence[str]) -> Groups:
     for t in texts:
         for stem in dict.fromkeys(seqs[t]):
             by_stem[stem].append(t)
+    framed = {t: joins.find(t) for t in texts}  # what one frame refilled joined
+    said_by: dict[tuple[str, str], set[tuple[str, ...]]] = defaultdict(set)
+    for a, b, tail in ending:
+        if framed[a] != framed[b]:
+            said_by[_pair(framed[a], framed[b])].add(_content(tail, a))
     for kept, is_value in ((values, True), (frames, False)):
         for words in sorted(kept):
             holders = [t for t in by_stem.get(words[0], ()) if _holds(seqs[t], words)]
             for a, b in combinations(holders, 2):
                 if is_value:
                     found.values.setdefault((a, b), words)
-                joins.join(a, b)
+                if support <= 1:
+                    joins.join(a, b)
+                elif framed[a] != framed[b]:
+                    said_by[_pair(framed[a], framed[b])].add(_content(words, a))
+    for (a, b), shared in sorted(said_by.items()):
+        if len(shared) >= support:
+            joins.join(a, b)
     roots: dict[str, int] = {}
     for t in texts:
         found.group[t] = roots.setdefault(joins.find(t), len(roots))
     return found
 
 
-def _body(seq: tuple[str, ...]) -> tuple[str, ...]:
-    """A statement's stems without the words it may open with that frame nothing."""
+def _body(
+    seq: tuple[str, ...], leads: frozenset[tuple[str, ...]] = frozenset()
+) -> tuple[str, ...]:
+    """A statement's stems without the words it may open with that frame nothing, and
+    without the longest of ``leads`` it opens with."""
     start = 0
     while start < len(seq) - 1 and seq[start] in _LEADS:
         start += 1
+    if leads:
+        for i in range(min(LEAD_MAX, len(seq) - start - FRAME_MIN), 0, -1):
+            if seq[start : start + i] in leads:
+                return seq[start + i :]
     return seq[start:]
+
+
+def _pair(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a <= b else (b, a)
+
+
+def _content(words: tuple[str, ...], text: str) -> tuple[str, ...]:
+    """A value's content stems as ``text`` says them ("in new york city": new york city),
+    so one value is counted once however much of its surroundings a link took with it."""
+    said = _analyse(text).said
+    return tuple(w for w in words if w in said)
 
 
 def _holds(seq: tuple[str, ...], words: tuple[str, ...]) -> bool:
     k = len(words)
     return any(seq[i : i + k] == words for i in range(len(seq) - k + 1))
+
+
+def learn_leads(texts: Iterable[str]) -> frozenset[tuple[str, ...]]:
+    """Openings that frame nothing: a run of stems that, taken off the front of a statement,
+    leaves another statement said on its own, for at least ``LEAD_MIN_SEEN`` different
+    statements ("Put this with the other: I keep bees" beside "I keep bees"). Such an opening
+    is talk about the list or the change ("Heads up, fresh info:", "One more for the same
+    list:"), not an attribute's frame: read as one, it would make every statement it opens
+    one attribute's."""
+    seqs = {_body(_analyse(t).seq) for t in texts}
+    seen: dict[tuple[str, ...], set[tuple[str, ...]]] = defaultdict(set)
+    for s in seqs:
+        for i in range(1, min(LEAD_MAX + 1, len(s) - FRAME_MIN + 1)):
+            if s[i:] in seqs:
+                seen[s[:i]].add(s[i:])
+    return frozenset(p for p, rest in seen.items() if len(rest) >= LEAD_MIN_SEEN)
+
+
+def without_lead(text: str, leads: frozenset[tuple[str, ...]]) -> tuple[str, ...]:
+    """``text``'s stems with the longest learnt lead taken off (all of them without one)."""
+    return _body(_analyse(text).seq, leads)
+
+
+class TenantFrames:
+    """Which statements are about one attribute, learnt from every scope of a tenant: one
+    attribute's frames are said by many users with the same values ("Anchoring scope the user
+    lays out: 3:1" / "Pay out 3:1 when we drop the hook"), where one scope has seen each
+    frame with one value at most. A statement opened by a lead is read without it, as the
+    statement it leaves. ``group_of(text)`` is the group of a statement among the tenant's,
+    or None when it was not among them."""
+
+    def __init__(self, texts: Iterable[str], support: int = TENANT_SUPPORT) -> None:
+        texts = sorted(set(texts))
+        self.leads = learn_leads(texts)
+        bodies = {t: without_lead(t, self.leads) for t in texts}
+        # One wording per body: a statement and the same one behind a lead are one (the
+        # lead is read past when frames are compared).
+        said: dict[tuple[str, ...], str] = {}
+        for t in sorted(texts, key=lambda t: (bodies[t] != _body(_analyse(t).seq), t)):
+            said.setdefault(bodies[t], t)
+        groups = group_wordings(sorted(set(said.values())), self.leads, support).group
+        # Only each statement's group is kept (a night's frames are kept for the next
+        # partitions of a backfill: ``memcurator.app.leftovers.tenant_frames``).
+        self._group = {t: groups[said[bodies[t]]] for t in texts}
+
+    def group_of(self, text: str) -> int | None:
+        return self._group.get(text)

@@ -26,7 +26,11 @@ grouped by the words that stay between statements (one frame refilled: "Book my 
 the words that vary (a value said in two frames), and by what they mean: two statements
 whose sentence vectors are ``CLOSE`` are about one attribute ("We do retrospectives every
 sprint" / "Retros happen every sprint"; such pairs are mostly one value reworded, and
-sometimes two values). In each group with a new unkeyed fact, oldest first, one value said
+sometimes two values), and by the frames the tenant's other scopes share
+(``memcurator.frames.TenantFrames``: users of one tenant say one attribute's frames with the
+same values, "Anchoring scope the user lays out: 3:1" / "Pay out 3:1 when we drop the hook",
+where one scope has seen each frame with one value at most; their words are never shown in
+this scope's log rows). In each group with a new unkeyed fact, oldest first, one value said
 again in words the frames can see joins the current entry and anything else supersedes it
 (the newer wins, so the current value is the newest statement's whether the two were one
 value or two); an entry under an attribute key may be joined, never superseded.
@@ -44,7 +48,7 @@ from datetime import datetime
 
 import numpy as np
 
-from memcurator.frames import Groups, Joins, group_wordings, refill
+from memcurator.frames import Groups, Joins, TenantFrames, group_wordings, refill
 from memcurator.keys import is_wording_key, key_attribute
 from memcurator.meaning import Judgement, cardinality, relate
 from memcurator.shown import _show
@@ -125,7 +129,9 @@ class _Vote:
 Meaning = Callable[[Sequence[str]], np.ndarray]
 
 
-def resolve_scope(facts: Sequence[Fact], meaning: Meaning | None) -> list[Decision]:
+def resolve_scope(
+    facts: Sequence[Fact], meaning: Meaning | None, tenant: TenantFrames | None = None
+) -> list[Decision]:
     """The decisions for one scope: each new unkeyed fact, oldest first, against the scope's
     other current facts older than it."""
     words = _AttributeWords(w for f in facts for w in f.wordings)
@@ -151,7 +157,7 @@ def resolve_scope(facts: Sequence[Fact], meaning: Meaning | None) -> list[Decisi
             held[decision.into] += held.pop(new.id)
         else:
             del live[decision.entry]
-    return decisions + _by_frames([f for f in ordered if f.id in live], held, meaning)
+    return decisions + _by_frames([f for f in ordered if f.id in live], held, meaning, tenant)
 
 
 class _AttributeWords:
@@ -323,7 +329,8 @@ def _decide(new: Fact, votes: list[_Vote]) -> Decision | None:
 
 
 def _by_frames(
-    live: list[Fact], held: dict[str, list[str]], meaning: Meaning | None
+    live: list[Fact], held: dict[str, list[str]], meaning: Meaning | None,
+    tenant: TenantFrames | None = None,
 ) -> list[Decision]:
     """The second look, for what the attribute words left apart: the scope's unkeyed facts
     grouped by frame and value (``memcurator.frames``); in each group with a new fact, oldest
@@ -344,6 +351,13 @@ def _by_frames(
     close = _close_in_meaning(live, meaning) if meaning is not None and len(live) > 1 else {}
     for a, b in close:
         joins.join(a, b)
+    # What the scope's own statements group, before the tenant's frames join more.
+    own = {f.id: joins.find(f.id) for f in live}
+    if tenant is not None:
+        by_group: dict[int, str] = {}
+        for w, fid in owner.items():
+            if (g := tenant.group_of(w)) is not None:
+                joins.join(fid, by_group.setdefault(g, fid))
     members: dict[str, list[Fact]] = {}
     for f in live:  # ``live`` is in order: so is each group
         members.setdefault(joins.find(f.id), []).append(f)
@@ -356,7 +370,8 @@ def _by_frames(
             # Each entry read by its own wording (its first): what was merged into it may
             # have been misread, and a misreading must not spread.
             relation, why = _framed_relation(
-                current.wordings[0], fact.wordings[0], groups, close.get((current.id, fact.id))
+                current.wordings[0], fact.wordings[0], groups, close.get((current.id, fact.id)),
+                by_tenant=own[current.id] != own[fact.id],
             )
             formed = (f"grouped by frame and value with {len(group)} entries of the scope; "
                       f"{why}")
@@ -393,7 +408,7 @@ def _close_in_meaning(live: list[Fact], meaning: Meaning) -> dict[tuple[str, str
 
 
 def _framed_relation(
-    older: str, newer: str, groups: Groups, cosine: float | None = None
+    older: str, newer: str, groups: Groups, cosine: float | None = None, by_tenant: bool = False
 ) -> tuple[str, str]:
     """How the newer entry's wording reads against the older one's, in one frame group: one
     value in two frames, or a value said in both, is a restatement, unless the newer says it
@@ -414,6 +429,12 @@ def _framed_relation(
         return "contradiction", f"one frame {refilled.frame()!r} with another filler"
     if cosine is not None:
         return "contradiction", f"close in meaning (cosine {cosine:.3f}), no value in common"
+    if by_tenant:
+        # Other scopes said these two frames with one value: one attribute. Their words are
+        # not shown here (the log row is this scope's).
+        return "contradiction", (
+            "one attribute by frames the tenant's statements share, no value in common"
+        )
     # Linked only through others: no word of the pair says it is one value, and the meaning
     # check is misled by the attribute's own words ("coffee", "weekend"): read as a change,
     # which loses nothing (the older stays in the history) where a wrong merge would.

@@ -213,3 +213,24 @@ def kept_vectors(
         ):
             found[row.digest] = bytes(row.vector)
     return found
+
+
+def tenant_wordings(
+    conn: Connection, tenant: str, start: datetime, cutoff: datetime, limit: int
+) -> list[str]:
+    """The distinct wordings of the tenant's fact statements created in ``[start, cutoff)``,
+    every scope's, at most ``limit`` of them: the most recently said first (the caller has
+    set the tenant for row-level security)."""
+    attached = and_(EntrySource.tenant == Entry.tenant, EntrySource.entry_id == Entry.id)
+    latest = func.max(EntrySource.created_at)
+    return sorted(conn.execute(
+        select(EntrySource.content)
+        .join(Entry, attached)
+        .where(
+            EntrySource.tenant == tenant, Entry.type == MemoryType.FACT,
+            EntrySource.created_at >= start, EntrySource.created_at < cutoff,
+        )
+        .group_by(EntrySource.content)
+        .order_by(latest.desc(), EntrySource.content)
+        .limit(limit)
+    ).scalars())  # fmt: skip

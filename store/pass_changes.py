@@ -10,7 +10,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from datetime import datetime
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from sqlalchemy import Connection, Select, and_, exists, or_, select, text, union
 from sqlalchemy.orm import aliased
@@ -21,6 +21,7 @@ from memcurator.vocabulary import MemoryType, Status
 from store.bulk import chunks, in_values, pg_array
 from store.tables import Entry, EntrySource, TopicMember
 
+T = TypeVar("T")
 ACTIVE_OBSERVATION = (Entry.type == MemoryType.OBSERVATION, Entry.status == Status.ACTIVE)
 
 
@@ -51,19 +52,17 @@ def changed_scopes(
     return tenants
 
 
-class _Shared:
-    """Answers of ``_all_changed`` by (store, dialect, window, clock), the last few only; one
-    thread asks for a key while the others wait for its answer."""
+class Shared(Generic[T]):
+    """Answers by key (for ``_all_changed``: store, dialect, window, clock), the last few
+    only; one thread asks for a key while the others wait for its answer."""
 
     def __init__(self, size: int = 8) -> None:
         self.size = size
         self.lock = threading.Lock()
-        self.answers: OrderedDict[Hashable, list[tuple[str, str]]] = OrderedDict()
+        self.answers: OrderedDict[Hashable, T] = OrderedDict()
         self.asking: dict[Hashable, threading.Lock] = {}
 
-    def get(
-        self, key: Hashable, ask: Callable[[], list[tuple[str, str]]]
-    ) -> list[tuple[str, str]]:
+    def get(self, key: Hashable, ask: Callable[[], T]) -> T:
         with self.lock:
             asking = self.asking.setdefault(key, threading.Lock())
         with asking:
@@ -80,7 +79,7 @@ class _Shared:
             return answer
 
 
-_SHARED = _Shared()
+_SHARED: Shared[list[tuple[str, str]]] = Shared()
 
 
 def _all_changed(conn: Connection, window: ChangeWindow) -> list[tuple[str, str]]:

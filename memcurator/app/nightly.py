@@ -180,7 +180,9 @@ def consolidate_partition(
         report.add(w)
     writer = partial(PassWriter, conn, cutoff=cutoff, now=now, flow_run_id=flow_run_id,
                      run_date=run_date, policy=policy)  # fmt: skip
-    report.add_actions(consolidate_leftovers(conn, partition, cutoff=cutoff, make_writer=writer))
+    report.add_actions(consolidate_leftovers(
+        conn, partition, cutoff=cutoff, make_writer=writer, clock=now if shared_clock else None
+    ))  # fmt: skip
     counts = report.as_dict()
     counts.pop("already_done")
     record_run(

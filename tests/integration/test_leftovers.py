@@ -175,15 +175,65 @@ def test_one_frame_refilled_supersedes_and_its_value_in_another_frame_restates(
         "merged", "c", ["b"])
 
 
-POOL = (FILED, RESTATED, CHANGED, RELEASES, DEPLOYS, DESK, MOVED, SITS)
+# One attribute in two frames, each user with a value: only other users' statements show that
+# the two frames are one attribute (each user says each value in one frame).
+ANCHOR = "Anchoring scope the user lays out: {}."
+PAY_OUT = "Pay out {} when we drop the hook."
+RATIO, CHAIN, ROPE = "3:1", "chain three times the depth", "five lengths of rope per metre"
+CAROL = {"org_id": "acme", "project_id": "p_3"}
+ELSEWHERE = [{"org_id": "globex", "project_id": "p_2"}, {"org_id": "globex", "project_id": "p_3"}]
+
+
+def anchors(others: list[dict[str, str]]) -> list[dict[str, Any]]:
+    """Alice says each value once, in one frame each; two others say hers the other way
+    round and a third value in both frames (two values shared: one attribute)."""
+    return [said("a", ANCHOR.format(RATIO), 0), said("b", PAY_OUT.format(CHAIN), 1),
+            said("o1", ANCHOR.format(CHAIN), 0, scope=others[0]),
+            said("o2", PAY_OUT.format(RATIO), 0, scope=others[1]),
+            said("o3", ANCHOR.format(ROPE), 0, scope=others[0]),
+            said("o4", PAY_OUT.format(ROPE), 0, scope=others[1])]  # fmt: skip
+
+
+def test_frames_the_tenant_s_other_scopes_share_make_one_attribute_of_two(
+    engine: Engine,
+) -> None:
+    nightly(engine, anchors([BOB, CAROL]), 2)
+    stored = entries(engine)
+    assert stored["a"]["status"] == "superseded" and stored["a"]["superseded_by"] == "b"
+    assert stored["b"]["status"] == "active"
+    row = next(r for r in night_rows(engine) if r["memory_id"] == "a")
+    assert row["action"] == "superseded"
+    assert "one attribute by frames the tenant's statements share" in row["reason"]
+    # The other scopes' statements are read, never shown: the row is Alice's.
+    assert not any(f"o{n}" in row["reason"] for n in range(1, 5))
+    assert "rope" not in row["reason"].lower()
+
+
+def test_without_other_scopes_or_with_another_tenant_s_the_two_frames_stay_apart(
+    new_engine: Callable[[], Engine],
+) -> None:
+    for rows in (anchors([BOB, CAROL])[:2], anchors(ELSEWHERE)):
+        engine = new_engine()
+        try:
+            nightly(engine, rows, 2)
+            stored = entries(engine)
+            assert stored["a"]["status"] == "active" and stored["b"]["status"] == "active"
+            assert not [r for r in night_rows(engine) if r["memory_id"] in ("a", "b")]
+        finally:
+            engine.dispose()
+
+
+POOL = (FILED, RESTATED, CHANGED, RELEASES, DEPLOYS, DESK, MOVED, SITS,
+        ANCHOR.format(RATIO), ANCHOR.format(CHAIN), PAY_OUT.format(RATIO),
+        PAY_OUT.format(CHAIN))  # fmt: skip
 
 
 @st.composite
 def statements(draw: st.DrawFn) -> list[dict[str, Any]]:
-    """Unkeyed statements of two projects over two weeks, in time order."""
+    """Unkeyed statements of three projects over two weeks, in time order."""
     rows = []
     for n in range(draw(st.integers(1, 12))):
-        scope = draw(st.sampled_from([ALICE, BOB]))
+        scope = draw(st.sampled_from([ALICE, BOB, CAROL]))
         row = said(f"f_{n:03d}", draw(st.sampled_from(POOL)), draw(st.integers(0, 13)), scope)
         rows.append(row)
     return sorted(rows, key=lambda r: (r["created_at"], r["id"]))

@@ -3,7 +3,8 @@ attribute, from the words that stay and the words that vary between them."""
 
 from __future__ import annotations
 
-from memcurator.frames import group_wordings, refill
+from memcurator.frames import TenantFrames, group_wordings, learn_leads, refill, without_lead
+from memcurator.wording import _analyse
 
 
 def test_one_frame_refilled_gives_the_frame_and_each_filler() -> None:
@@ -63,3 +64,58 @@ def test_light_verbs_and_list_talk_frame_nothing() -> None:
     assert refill("I have a home automation side project.", "I have a US visa.") is None
     assert refill("To add to the list: I'm the account manager for Globex.",
                   "To add to the list: I'm Lena's manager.") is None
+
+
+# Other users of one tenant, each with their own values of one attribute, in two frames.
+ANCHOR = "Anchoring scope the user lays out: {}."
+PAY_OUT = "Pay out {} when we drop the hook."
+
+
+def test_an_opening_that_leaves_a_statement_said_on_its_own_is_a_lead() -> None:
+    leads = learn_leads([
+        "Put this with the other: I keep bees.", "I keep bees.",
+        "Put this with the other: we ship on Fridays.", "We ship on Fridays.",
+        "Book my desk in the window row.",
+    ])
+    assert leads == {_analyse("Put this with the other").seq}
+    assert without_lead("Put this with the other: I keep bees.", leads) == (
+        _analyse("I keep bees.").seq)
+    # Seen before one statement only: an opening like any other.
+    assert learn_leads(["Heads up: I keep bees.", "I keep bees."]) == frozenset()
+
+
+def test_tenant_frames_join_two_frames_other_scopes_fill_with_the_same_values() -> None:
+    mine = [ANCHOR.format("3:1"), PAY_OUT.format("chain three times the depth")]
+    # In the scope alone, two frames with nothing in common.
+    own = group_wordings(mine)
+    assert own.group[mine[0]] != own.group[mine[1]]
+    others = [ANCHOR.format("chain three times the depth"), PAY_OUT.format("3:1"),
+              ANCHOR.format("five lengths of rope per metre"),
+              PAY_OUT.format("five lengths of rope per metre"),
+              "I keep bees.", "My hives are in the orchard."]
+    frames = TenantFrames([*mine, *others])
+    assert frames.group_of(mine[0]) == frames.group_of(mine[1]) is not None
+    assert frames.group_of("I keep bees.") != frames.group_of(mine[0])
+    assert frames.group_of("never said by anyone") is None
+
+
+def test_one_value_two_frames_share_across_a_tenant_does_not_make_them_one_attribute() -> None:
+    # One user lives in New York, another works there: two attributes with one value.
+    said = ["I live in New York City.", "I live in Boston.",
+            "My office is in New York City.", "My office is in Chicago."]
+    frames = TenantFrames(said)
+    assert frames.group_of("I live in Boston.") != frames.group_of("My office is in Chicago.")
+    # Two values in both frames are what one attribute's frames show (a known limit:
+    # a tenant whose users live and work in the same two cities reads them as one).
+    both = TenantFrames([*said, "I live in San Francisco.", "My office is in San Francisco."])
+    assert both.group_of("I live in Boston.") == both.group_of("My office is in Chicago.")
+
+
+def test_a_lead_does_not_make_the_statements_it_opens_one_attribute() -> None:
+    said = []
+    for fact in ("I keep bees in the orchard.", "We ship releases on Fridays.",
+                 "My desk is in the window row.", "I drink oat milk in coffee."):
+        said += [fact, f"Put this with the other: {fact}"]
+    frames = TenantFrames(said)
+    assert len({frames.group_of(t) for t in said}) == 4
+    assert frames.group_of(said[0]) == frames.group_of(said[1])
