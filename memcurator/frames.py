@@ -31,10 +31,12 @@ Pure: no I/O. ``memcurator.leftovers`` decides what each group's statements beco
 
 from __future__ import annotations
 
+import hashlib
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Any
 
 from memcurator.wording import _analyse, _stem
 
@@ -46,7 +48,7 @@ VALUE_MIN = 2
 # A lead (an opening that frames nothing, learnt from a tenant's statements: ``learn_leads``)
 # is at most this many stems, and is learnt from this many statements it opens.
 LEAD_MAX = 10
-LEAD_MIN_SEEN = 2
+LEAD_MIN_SEEN = 3
 # Across a tenant, two frames are one attribute through values only when this many different
 # values (or one value through this many frames) say so.
 TENANT_SUPPORT = 2
@@ -85,11 +87,16 @@ class Refill:
 
 def refill(
     a: str, b: str, leads: frozenset[tuple[str, ...]] = frozenset(),
-    bodies: tuple[tuple[str, ...], tuple[str, ...]] | None = None,
+    bodies: tuple[tuple[str, ...], tuple[str, ...]] | None = None, across: bool = False,
 ) -> Refill | None:
     """The frame ``a`` and ``b`` share and each one's filler, or None when they are not one
     frame refilled (see the module's note); ``leads`` are openings learnt to frame nothing
-    (``bodies``: each one's stems past its opening, when the caller has read them)."""
+    (``bodies``: each one's stems past its opening, when the caller has read them).
+    ``across``: the two were said in different scopes of a tenant, where what stays between
+    two statements is as often a value as an attribute ("The user lives in Portland" / "The
+    user grew up in Portland"): a frame then needs an opening that names its attribute (a
+    content word), no value proper in what stays, and a shared ending (one value in two
+    frames) of ``VALUE_MIN`` content words."""
     x, y = _analyse(a), _analyse(b)
     s, t = bodies or (_body(x.seq, leads), _body(y.seq, leads))
     n = min(len(s), len(t))
@@ -105,8 +112,25 @@ def refill(
         return None  # "I'm _", "we use _", "I have a _": framing any attribute may open with
     if max(len(fill_a), len(fill_b)) > max(FILLER_MAX, len(frame)):
         return None
+    if across and not _frames_across(s[:head], frame, x, y):
+        return None
     two = bool(set(fill_a) & x.salient) and bool(set(fill_b) & y.salient)
     return Refill(s[:head], s[len(s) - tail :], (fill_a, fill_b), two)
+
+
+def _frames_across(head: tuple[str, ...], frame: tuple[str, ...], x: Any, y: Any) -> bool:
+    """Whether what two statements of different scopes share reads as one attribute's frame
+    (see ``refill``'s ``across``)."""
+    if not head:
+        return sum(w in x.said for w in frame) >= VALUE_MIN
+    if set(frame) & (_named(x) | _named(y)):
+        return False
+    return any(w in x.said and w not in _LIGHT for w in head)
+
+
+def _named(read: Any) -> frozenset[str]:
+    """The names and numbers a statement says (a listed value such as "office" frames)."""
+    return frozenset(w for w in read.salient if w in read.names or any(c.isdigit() for c in w))
 
 
 class Joins:
@@ -143,32 +167,45 @@ class Groups:
 
 
 def group_wordings(
-    wordings: Sequence[str], leads: frozenset[tuple[str, ...]] = frozenset(), support: int = 1
+    wordings: Sequence[str], leads: frozenset[tuple[str, ...]] = frozenset(),
+    across: bool = False,
 ) -> Groups:
     """Group ``wordings`` (one scope's, distinct) by attribute (see the module's note);
-    ``leads`` are openings learnt to frame nothing (``learn_leads``). With ``support`` above
-    1, two frames are joined through values (or one value through frames) only when that
-    many different ones say so: across many scopes, one value is said by several attributes
-    ("New York" is where one user lives and another works)."""
+    ``leads`` are openings learnt to frame nothing (``learn_leads``). ``across``: the
+    wordings are a tenant's, many scopes': a frame must read as one (``refill``), and two
+    frames are joined through values (or one value through frames) only when
+    ``TENANT_SUPPORT`` different ones say so: across many scopes, one value is said by
+    several attributes ("New York" is where one user lives and another works)."""
+    support = TENANT_SUPPORT if across else 1
     texts = sorted(set(wordings))
     joins = Joins(texts)
     found = Groups()
     # One frame refilled opens or ends alike: compare only statements that share a first or
     # a last stem.
-    ends: dict[tuple[int, str], list[str]] = defaultdict(list)
+    ends: dict[tuple[int, Any], list[str]] = defaultdict(list)
     seqs = {t: _analyse(t).seq for t in texts}
     bodies = {t: _body(seqs[t], leads) for t in texts}
     for t in texts:
-        if body := bodies[t]:
+        if not (body := bodies[t]):
+            continue
+        if not across:
             ends[(0, body[0])].append(t)
             ends[(1, body[-1])].append(t)
+            continue
+        # A tenant's statements mostly open alike ("The user ..."): compare those that share
+        # their opening up to its first content word, or their last two stems.
+        said = _analyse(t).said
+        first = next((i for i, w in enumerate(body) if w in said and w not in _LIGHT), None)
+        if first is not None:
+            ends[(0, body[: first + 1])].append(t)
+        ends[(1, body[-2:])].append(t)
     values: dict[tuple[str, ...], None] = {}
     frames: dict[tuple[str, ...], None] = {}
     ending: list[tuple[str, str, tuple[str, ...]]] = []
-    for bucket in ends.values():
-        for a, b in combinations(bucket, 2):
+    for (side, _), bucket in ends.items():
+        for a, b in _pairs(bucket, bodies, side) if across else combinations(bucket, 2):
             if (a, b) in found.refills or not (
-                refilled := refill(a, b, leads, (bodies[a], bodies[b]))
+                refilled := refill(a, b, leads, (bodies[a], bodies[b]), across)
             ):
                 continue
             found.refills[(a, b)] = refilled
@@ -233,6 +270,24 @@ def _body(
     return seq[start:]
 
 
+# Across a tenant, each statement is compared with this many neighbours in its bucket.
+NEIGHBOURS = 8
+
+
+def _pairs(
+    bucket: list[str], bodies: dict[str, tuple[str, ...]], side: int
+) -> Iterable[tuple[str, str]]:
+    """The pairs of a tenant's bucket worth comparing: each statement with its next
+    ``NEIGHBOURS`` in the order of its stems from the side the bucket shares (its opening, or
+    its ending read backwards). One frame refilled shares the most stems with its neighbours
+    there, and what is joined through a neighbour is joined all the same; comparing every
+    pair costs the square of a bucket that thousands of "The user likes ..." fill."""
+    ordered = sorted(bucket, key=lambda t: (bodies[t] if side == 0 else bodies[t][::-1], t))
+    for i, a in enumerate(ordered):
+        for b in ordered[i + 1 : i + 1 + NEIGHBOURS]:
+            yield (a, b) if a <= b else (b, a)
+
+
 def _pair(a: str, b: str) -> tuple[str, str]:
     return (a, b) if a <= b else (b, a)
 
@@ -252,15 +307,20 @@ def _holds(seq: tuple[str, ...], words: tuple[str, ...]) -> bool:
 def learn_leads(texts: Iterable[str]) -> frozenset[tuple[str, ...]]:
     """Openings that frame nothing: a run of stems that, taken off the front of a statement,
     leaves another statement said on its own, for at least ``LEAD_MIN_SEEN`` different
-    statements ("Put this with the other: I keep bees" beside "I keep bees"). Such an opening
-    is talk about the list or the change ("Heads up, fresh info:", "One more for the same
-    list:"), not an attribute's frame: read as one, it would make every statement it opens
-    one attribute's."""
-    seqs = {_body(_analyse(t).seq) for t in texts}
+    statements ("Put this with the other: I keep bees" beside "I keep bees"), and that names
+    no name or number itself ("Until 2020, ..." or "In Berlin, ..." says when or where: a
+    qualifier of the statement, not talk about it). Such an opening is talk about the list or
+    the change ("Heads up, fresh info:", "One more for the same list:"), not an attribute's
+    frame: read as one, it would make every statement it opens one attribute's."""
+    read = [_analyse(t) for t in texts]
+    seqs = {_body(a.seq) for a in read}
     seen: dict[tuple[str, ...], set[tuple[str, ...]]] = defaultdict(set)
-    for s in seqs:
+    for a in read:
+        # A name or a number of two digits or more ("Until 2020"); "one" (1) counts statements.
+        s = _body(a.seq)
+        named = {w for w in a.salient if w in a.names or sum(c.isdigit() for c in w) > 1}
         for i in range(1, min(LEAD_MAX + 1, len(s) - FRAME_MIN + 1)):
-            if s[i:] in seqs:
+            if s[i:] in seqs and not set(s[:i]) & named:
                 seen[s[:i]].add(s[i:])
     return frozenset(p for p, rest in seen.items() if len(rest) >= LEAD_MIN_SEEN)
 
@@ -278,7 +338,7 @@ class TenantFrames:
     statement it leaves. ``group_of(text)`` is the group of a statement among the tenant's,
     or None when it was not among them."""
 
-    def __init__(self, texts: Iterable[str], support: int = TENANT_SUPPORT) -> None:
+    def __init__(self, texts: Iterable[str]) -> None:
         texts = sorted(set(texts))
         self.leads = learn_leads(texts)
         bodies = {t: without_lead(t, self.leads) for t in texts}
@@ -287,10 +347,15 @@ class TenantFrames:
         said: dict[tuple[str, ...], str] = {}
         for t in sorted(texts, key=lambda t: (bodies[t] != _body(_analyse(t).seq), t)):
             said.setdefault(bodies[t], t)
-        groups = group_wordings(sorted(set(said.values())), self.leads, support).group
-        # Only each statement's group is kept (a night's frames are kept for the next
-        # partitions of a backfill: ``memcurator.app.leftovers.tenant_frames``).
-        self._group = {t: groups[said[bodies[t]]] for t in texts}
+        groups = group_wordings(sorted(set(said.values())), self.leads, across=True).group
+        # Only each statement's digest and group are kept (a night's frames are kept for the
+        # next partitions of a backfill: ``memcurator.app.leftovers.tenant_frames``), never
+        # its words.
+        self._group = {_digest(t): groups[said[bodies[t]]] for t in texts}
 
     def group_of(self, text: str) -> int | None:
-        return self._group.get(text)
+        return self._group.get(_digest(text))
+
+
+def _digest(text: str) -> bytes:
+    return hashlib.blake2b(text.encode(), digest_size=16).digest()

@@ -416,6 +416,13 @@ def _framed_relation(
     "also" adds to it; one frame refilled is a change; so is a pair linked only through other
     statements."""
     refilled = groups.refilled(older, newer)
+    if by_tenant and refilled is None and groups.shared_value(older, newer) is None:
+        # Other scopes said these two frames with the same values: one attribute. Nothing of
+        # this scope's says more, so a change (never a merge: their words are not shown
+        # here, the log row is this scope's).
+        return "contradiction", (
+            "one attribute by frames the tenant's statements share, no value in common"
+        )
     if not (_analyse(newer).change or _own_values(older, newer)):
         # Not said to be a change ("Different now: ..."), and not a value each.
         if refilled is not None and refilled.one_value:
@@ -429,12 +436,6 @@ def _framed_relation(
         return "contradiction", f"one frame {refilled.frame()!r} with another filler"
     if cosine is not None:
         return "contradiction", f"close in meaning (cosine {cosine:.3f}), no value in common"
-    if by_tenant:
-        # Other scopes said these two frames with one value: one attribute. Their words are
-        # not shown here (the log row is this scope's).
-        return "contradiction", (
-            "one attribute by frames the tenant's statements share, no value in common"
-        )
     # Linked only through others: no word of the pair says it is one value, and the meaning
     # check is misled by the attribute's own words ("coffee", "weekend"): read as a change,
     # which loses nothing (the older stays in the history) where a wrong merge would.

@@ -37,6 +37,13 @@ class Settings(BaseSettings):
     gate_workers: int | None = None
     max_line_bytes: int = 1_048_576
     # The nightly pass (rules 6 and 7).
+    # Group unkeyed facts at night also by the frames a tenant's scopes share (issue 10;
+    # README, "The fourth link"). Off by default: on the labelled banks it takes text-only
+    # current value right from ~0.3 to ~0.45, but where a tenant's attributes share a value
+    # family (cities, names, times) and its facts open alike ("The user ..."), it reads them
+    # as one attribute and supersedes one with the other (a review's simulation: 4x the
+    # supersessions of another attribute's fact). MEMCURATOR_TENANT_FRAMES=true turns it on.
+    tenant_frames: bool = False
     expire_after_days: float = 30.0
     promote_sessions: int = Field(default=3, ge=1)  # one session or more: rule 6
     topic_similarity: float = 0.3

@@ -5,9 +5,10 @@ skipped on a rerun) with the partition's ledger row. It visits every scope of th
 with an unkeyed fact said since the partition's last pass, whether or not the scope holds an
 observation, loads its facts as they stood at the cutoff (``store.leftover_reads``), asks the
 policy, and writes each decision with its log row (``store.leftover_writes``), tenant by
-tenant under row-level security. The policy also reads what the tenant's frames say
-(``memcurator.frames.TenantFrames``), learnt from the tenant's fact statements of the 90 days
-before the cutoff, every scope's (read, never written or shown), once per night per process.
+tenant under row-level security. With ``MEMCURATOR_TENANT_FRAMES=true`` the policy also reads
+what the tenant's frames say (``memcurator.frames.TenantFrames``), learnt from the tenant's
+fact statements of the 90 days before the cutoff, every scope's (read, never written or shown),
+once per night per process.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
-from functools import lru_cache
 
 import numpy as np
 from sqlalchemy import Connection
@@ -24,6 +24,7 @@ from memcurator.app.sentence_model import shipped_encoder
 from memcurator.frames import TenantFrames
 from memcurator.leftovers import resolve_scope
 from memcurator.sentence_vectors import cosines, from_bytes, to_bytes
+from memcurator.settings import Settings
 from memcurator.steps import Partition, cutoff_of
 from store import leftover_writes
 from store.engine import set_tenants
@@ -56,10 +57,11 @@ def consolidate_leftovers(
     previous = previous_pass(conn, as_of.isoformat(), partition)
     since = cutoff_of(datetime.fromisoformat(previous[0]).date()) if previous else None
     actions: dict[str, int] = {}
+    use_frames = Settings().tenant_frames
     for tenant, scopes in sorted(leftover_scopes(conn, partition, since, cutoff).items()):
         set_tenants(conn, [tenant])
         writer = make_writer(tenant=tenant)
-        frames = tenant_frames(_wordings(conn, tenant, cutoff, clock))
+        frames = tenant_frames(_wordings(conn, tenant, cutoff, clock)) if use_frames else None
         for key, scope in load_scope_facts(conn, tenant, scopes, since, cutoff).items():
             # Without a previous pass (a first night, or one before a night already passed)
             # the window is unknown: statements to merged entries may have been counted.
@@ -94,13 +96,16 @@ def _wordings(
 _WORDINGS: Shared[tuple[str, ...]] = Shared()
 
 
-@lru_cache(maxsize=64)
 def tenant_frames(wordings: tuple[str, ...]) -> TenantFrames:
     """The frames learnt from a tenant's wordings, once per night in a process: the night's
     partitions read the same wordings and share what was learnt from them, also in a
-    backfill, whose partitions walk the same nights one after another (64 nights are kept:
-    about 0.3 MB each for 1,400 wordings)."""
-    return TenantFrames(wordings)
+    backfill, whose partitions walk the same nights one after another. Kept by a digest of
+    the wordings (the last 256: about 0.1 MB each for 1,400 wordings; no words are kept)."""
+    digest = hashlib.sha256("\x00".join(wordings).encode()).digest()
+    return _FRAMES.get(digest, lambda: TenantFrames(wordings))
+
+
+_FRAMES: Shared[TenantFrames] = Shared(size=256)
 
 
 class KeptMeaning:

@@ -194,8 +194,13 @@ def anchors(others: list[dict[str, str]]) -> list[dict[str, Any]]:
             said("o4", PAY_OUT.format(ROPE), 0, scope=others[1])]  # fmt: skip
 
 
+@pytest.fixture
+def tenant_frames(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MEMCURATOR_TENANT_FRAMES", "true")
+
+
 def test_frames_the_tenant_s_other_scopes_share_make_one_attribute_of_two(
-    engine: Engine,
+    engine: Engine, tenant_frames: None,
 ) -> None:
     nightly(engine, anchors([BOB, CAROL]), 2)
     stored = entries(engine)
@@ -210,7 +215,7 @@ def test_frames_the_tenant_s_other_scopes_share_make_one_attribute_of_two(
 
 
 def test_without_other_scopes_or_with_another_tenant_s_the_two_frames_stay_apart(
-    new_engine: Callable[[], Engine],
+    new_engine: Callable[[], Engine], tenant_frames: None,
 ) -> None:
     for rows in (anchors([BOB, CAROL])[:2], anchors(ELSEWHERE)):
         engine = new_engine()
@@ -221,6 +226,12 @@ def test_without_other_scopes_or_with_another_tenant_s_the_two_frames_stay_apart
             assert not [r for r in night_rows(engine) if r["memory_id"] in ("a", "b")]
         finally:
             engine.dispose()
+
+
+def test_the_tenant_s_frames_are_not_read_unless_turned_on(engine: Engine) -> None:
+    nightly(engine, anchors([BOB, CAROL]), 2)
+    stored = entries(engine)
+    assert stored["a"]["status"] == "active" and stored["b"]["status"] == "active"
 
 
 POOL = (FILED, RESTATED, CHANGED, RELEASES, DEPLOYS, DESK, MOVED, SITS,
@@ -245,9 +256,12 @@ def statements(draw: st.DrawFn) -> list[dict[str, Any]]:
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(data=st.data(), rows=statements())
+@pytest.mark.parametrize("frames", ["false", "true"])
 def test_any_interleaving_of_ingest_and_passes_equals_ingest_all_then_backfill(
-    new_engine: Callable[[], Engine], data: st.DataObject, rows: list[dict[str, Any]]
+    new_engine: Callable[[], Engine], data: st.DataObject, rows: list[dict[str, Any]],
+    frames: str, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setenv("MEMCURATOR_TENANT_FRAMES", frames)
     replay_equals_backfill(new_engine, data, rows, DAY0 + timedelta(days=14))
 
 

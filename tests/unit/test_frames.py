@@ -72,16 +72,24 @@ PAY_OUT = "Pay out {} when we drop the hook."
 
 
 def test_an_opening_that_leaves_a_statement_said_on_its_own_is_a_lead() -> None:
-    leads = learn_leads([
-        "Put this with the other: I keep bees.", "I keep bees.",
-        "Put this with the other: we ship on Fridays.", "We ship on Fridays.",
-        "Book my desk in the window row.",
-    ])
+    said = ["Book my desk in the window row."]
+    for fact in ("I keep bees.", "We ship on Fridays.", "My desk is by the window."):
+        said += [fact, f"Put this with the other: {fact}"]
+    leads = learn_leads(said)
     assert leads == {_analyse("Put this with the other").seq}
     assert without_lead("Put this with the other: I keep bees.", leads) == (
         _analyse("I keep bees.").seq)
-    # Seen before one statement only: an opening like any other.
-    assert learn_leads(["Heads up: I keep bees.", "I keep bees."]) == frozenset()
+    # Seen before two statements only: an opening like any other.
+    assert learn_leads(said[:5]) == frozenset()
+
+
+def test_an_opening_that_names_a_value_is_no_lead() -> None:
+    # "Until 2020," says when: a qualifier of the statement, not talk about it.
+    said = []
+    for fact in ("The user lived in Boston.", "The user worked at Google.",
+                 "The user rowed for the club."):
+        said += [fact, f"Until 2020, {fact[0].lower()}{fact[1:]}"]
+    assert learn_leads(said) == frozenset()
 
 
 def test_tenant_frames_join_two_frames_other_scopes_fill_with_the_same_values() -> None:
@@ -119,3 +127,25 @@ def test_a_lead_does_not_make_the_statements_it_opens_one_attribute() -> None:
     frames = TenantFrames(said)
     assert len({frames.group_of(t) for t in said}) == 4
     assert frames.group_of(said[0]) == frames.group_of(said[1])
+
+
+def test_across_a_tenant_what_stays_must_name_the_attribute_not_a_value() -> None:
+    # What varies is the attribute ("lives" / "grew up"), what stays a value ("Portland"):
+    # read as one frame, one user's home would be superseded by another one's birthplace.
+    others = ["The user lives in Portland.", "The user grew up in Portland.",
+              "The user's manager is Alex Kim.", "The user's mentor is Alex Kim."]
+    mine = ["The user lives in Denver.", "The user grew up in Ohio.",
+            "The user's manager is Priya Shah.", "The user's mentor is Sam Lee."]
+    frames = TenantFrames([*mine, *others])
+    assert frames.group_of(mine[0]) != frames.group_of(mine[1])
+    assert frames.group_of(mine[2]) != frames.group_of(mine[3])
+    # In one scope the same pair is one frame refilled, as it always was.
+    assert refill(others[0], others[1]) is not None
+    assert refill(others[0], others[1], across=True) is None
+
+
+def test_a_tenant_whose_statements_open_alike_is_compared_by_neighbours() -> None:
+    said = [f"The user likes {a} {b} on {c}." for a in ("red", "blue", "green")
+            for b in ("kites", "boats", "cars") for c in ("Mondays", "Fridays")]
+    frames = TenantFrames(said)
+    assert len({frames.group_of(t) for t in said}) == 1

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from memcurator.app.sentence_model import shipped_encoder
+from memcurator.frames import TenantFrames
 from memcurator.leftovers import Fact, resolve_scope
 
 MEANING = shipped_encoder().similarities
@@ -293,3 +294,17 @@ def test_the_attribute_words_never_merge_one_frame_refilled_or_a_change_said() -
     changed = facts("For Deutsche Bahn trips I take first class.",
                     "Different now: for Deutsche Bahn trips I take a seat in the quiet zone.")
     assert ("merge", "e1", "e0") not in decided(changed)
+
+
+def test_a_pair_only_the_tenant_s_frames_link_is_a_change_even_with_also() -> None:
+    mine = ["Anchoring scope the user lays out: 3:1.",
+            "Also, pay out chain three times the depth when we drop the hook."]
+    others = ["Anchoring scope the user lays out: chain three times the depth.",
+              "Pay out 3:1 when we drop the hook.",
+              "Anchoring scope the user lays out: five lengths of rope per metre.",
+              "Pay out five lengths of rope per metre when we drop the hook."]
+    found = facts(*mine)
+    assert resolve_scope(found, None) == []
+    (decision,) = resolve_scope(found, None, TenantFrames([*mine, *others]))
+    assert (decision.action, decision.entry, decision.into) == ("supersede", "e0", "e1")
+    assert "one attribute by frames the tenant's statements share" in decision.why
