@@ -38,6 +38,7 @@ BLIND = (
     "convo_guard_3",
     "transient_heldout_11",
     "transient_heldout_13",
+    "transient_heldout_14",
     "convo_guard_4",
     "transient_surface_guard",
 )

@@ -39,7 +39,8 @@ TRAINING = (
 # guard's 2 on 2026-12-02, after set 8, written later, repeated some). Set 9 and guard 3 were
 # written blind on 2026-12-02 and lost their 53 and 1 rows shared with training sets at freeze.
 # Set 13 was written blind on 2026-12-05 and lost its 127 rows shared with training sets
-# (72 chatter, 55 durable: "Thanks!", "Vegetarian.") at freeze.
+# (72 chatter, 55 durable: "Thanks!", "Vegetarian.") at freeze. Set 14 was written blind on
+# 2026-12-07 and lost its 135 rows shared with training sets (86 chatter, 49 durable) at freeze.
 HELD_OUT = (
     "transient_heldout_6.jsonl",
     "transient_heldout_7.jsonl",
@@ -47,6 +48,7 @@ HELD_OUT = (
     "transient_heldout_9.jsonl",
     "convo_guard_3.jsonl",
     "transient_heldout_13.jsonl",
+    "transient_heldout_14.jsonl",
 )  # and the key-pair held-out sets, below
 
 
