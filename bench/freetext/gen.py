@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Labelled free-text candidate stream for memcurator (see README.md).
 
-gen.py --seed N --templates A|B|C|D|E|F|G|H|I|J|K|L|M --users 50 --days 30 --extractor subject_value|subject_only|text --out DIR
+gen.py --seed N --templates A|B|C|D|E|F|G|H|I|J|K|L|M|N --users 50 --days 30 --extractor subject_value|subject_only|text --out DIR
 writes DIR/candidates.jsonl (sorted by created_at, ids c_NNNNNN) and DIR/truth.json.
 Content is identical across extractor kinds for one seed and template bank: the extractor only
 decides how much of `subject` the candidate carries.
@@ -21,6 +21,7 @@ import banks_j  # bank J (held out, added later; see BANK_J.md)
 import banks_k  # bank K (held out, added later; see BANK_K.md)
 import banks_l  # bank L (held out, added later; see BANK_L.md)
 import banks_m  # bank M (held out, added later; see BANK_M.md)
+import banks_n  # bank N (held out, added later; see BANK_N.md)
 
 ORG = "acme"
 
@@ -43,11 +44,11 @@ def ts(dt):
 
 def bmod(bank):
     """Module holding the prefixes, tools and chatter of a bank."""
-    return {"C": banks_c, "D": banks_d, "E": banks_e, "F": banks_f, "G": banks_g, "H": banks_h, "I": banks_i, "J": banks_j, "K": banks_k, "L": banks_l, "M": banks_m}.get(bank, banks)
+    return {"C": banks_c, "D": banks_d, "E": banks_e, "F": banks_f, "G": banks_g, "H": banks_h, "I": banks_i, "J": banks_j, "K": banks_k, "L": banks_l, "M": banks_m, "N": banks_n}.get(bank, banks)
 
 
 def bank_attrs(bank):
-    if bank in ("C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M"):
+    if bank in ("C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N"):
         mod = bmod(bank)
         return list(mod.S.values()) + list(mod.SETS.values())
     other = banks.ONLY_B if bank == "A" else banks.ONLY_A
@@ -60,8 +61,8 @@ def bank_attrs(bank):
 
 
 def pick_half(lst, bank):
-    """Bank A uses the even-indexed phrasings, bank B the odd ones: disjoint banks. Banks C, D, E, F, G, H, I, J, K, L and M use all of their own."""
-    if bank in ("C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M"):
+    """Bank A uses the even-indexed phrasings, bank B the odd ones: disjoint banks. Banks C, D, E, F, G, H, I, J, K, L, M and N use all of their own."""
+    if bank in ("C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N"):
         return lst
     return lst[0::2] if bank == "A" else lst[1::2]
 
@@ -69,7 +70,7 @@ def pick_half(lst, bank):
 class Gen:
     def __init__(self, a):
         self.a, self.bank = a, a.templates
-        self.rng = random.Random(a.seed * 1000 + {"A": 0, "B": 1, "C": 2, "D": 3, "E": 4, "F": 5, "G": 6, "H": 7, "I": 8, "J": 9, "K": 10, "L": 11, "M": 12}[a.templates])
+        self.rng = random.Random(a.seed * 1000 + {"A": 0, "B": 1, "C": 2, "D": 3, "E": 4, "F": 5, "G": 6, "H": 7, "I": 8, "J": 9, "K": 10, "L": 11, "M": 12, "N": 13}[a.templates])
         self.start = datetime(2025, 3, 1, tzinfo=timezone.utc)
         self.rows, self.truth, self.keys, self.failures = [], [], {}, {}
         self.state = {}  # key -> value (single) | {member: refined?} (set)
@@ -197,7 +198,7 @@ class Gen:
                                 "G": banks_g.OBS_FRAMES["G"], "H": banks_h.OBS_FRAMES["H"],
                                 "I": banks_i.OBS_FRAMES["I"], "J": banks_j.OBS_FRAMES["J"],
                                 "K": banks_k.OBS_FRAMES["K"], "L": banks_l.OBS_FRAMES["L"],
-                                "M": banks_m.OBS_FRAMES["M"]}[b])
+                                "M": banks_m.OBS_FRAMES["M"], "N": banks_n.OBS_FRAMES["N"]}[b])
             scope = scope_of("user_id", uid)
             fid = skey(scope) + "|" + tool + "/" + kind
             self.failures.setdefault(fid, {"scope": scope, "tool": tool, "failure": kind, "sessions": []})
@@ -233,7 +234,7 @@ class Gen:
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--templates", choices=["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M"], default="A")
+    p.add_argument("--templates", choices=["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N"], default="A")
     p.add_argument("--users", type=int, default=50)
     p.add_argument("--days", type=int, default=30)
     p.add_argument("--extractor", choices=["subject_value", "subject_only", "text"], default="subject_value")
