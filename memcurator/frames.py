@@ -285,7 +285,7 @@ def _pairs(
     ordered = sorted(bucket, key=lambda t: (bodies[t] if side == 0 else bodies[t][::-1], t))
     for i, a in enumerate(ordered):
         for b in ordered[i + 1 : i + 1 + NEIGHBOURS]:
-            yield (a, b) if a <= b else (b, a)
+            yield _pair(a, b)
 
 
 def _pair(a: str, b: str) -> tuple[str, str]:
@@ -312,12 +312,11 @@ def learn_leads(texts: Iterable[str]) -> frozenset[tuple[str, ...]]:
     qualifier of the statement, not talk about it). Such an opening is talk about the list or
     the change ("Heads up, fresh info:", "One more for the same list:"), not an attribute's
     frame: read as one, it would make every statement it opens one attribute's."""
-    read = [_analyse(t) for t in texts]
-    seqs = {_body(a.seq) for a in read}
+    read = [(a, _body(a.seq)) for a in map(_analyse, texts)]
+    seqs = {s for _, s in read}
     seen: dict[tuple[str, ...], set[tuple[str, ...]]] = defaultdict(set)
-    for a in read:
+    for a, s in read:
         # A name or a number of two digits or more ("Until 2020"); "one" (1) counts statements.
-        s = _body(a.seq)
         named = {w for w in a.salient if w in a.names or sum(c.isdigit() for c in w) > 1}
         for i in range(1, min(LEAD_MAX + 1, len(s) - FRAME_MIN + 1)):
             if s[i:] in seqs and not set(s[:i]) & named:
@@ -349,7 +348,7 @@ class TenantFrames:
             said.setdefault(bodies[t], t)
         groups = group_wordings(sorted(set(said.values())), self.leads, across=True).group
         # Only each statement's digest and group are kept (a night's frames are kept for the
-        # next partitions of a backfill: ``memcurator.app.leftovers.tenant_frames``), never
+        # next partitions of a backfill: ``memcurator.app.leftovers._frames``), never
         # its words.
         self._group = {_digest(t): groups[said[bodies[t]]] for t in texts}
 

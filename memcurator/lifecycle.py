@@ -27,6 +27,9 @@ class Policy:
     promote_sessions: int = _DEFAULTS["promote_sessions"]
     topic_similarity: float = _DEFAULTS["topic_similarity"]
     min_topic_size: int = 2
+    # Unkeyed leftovers also grouped by the frames a tenant's scopes share (off by default:
+    # ``Settings.tenant_frames``).
+    tenant_frames: bool = _DEFAULTS["tenant_frames"]
 
     def __post_init__(self) -> None:
         if self.promote_sessions < 1:
@@ -38,6 +41,7 @@ class Policy:
             expire_after=timedelta(days=settings.expire_after_days),
             promote_sessions=settings.promote_sessions,
             topic_similarity=settings.topic_similarity,
+            tenant_frames=settings.tenant_frames,
         )
 
 

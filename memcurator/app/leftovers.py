@@ -5,7 +5,8 @@ skipped on a rerun) with the partition's ledger row. It visits every scope of th
 with an unkeyed fact said since the partition's last pass, whether or not the scope holds an
 observation, loads its facts as they stood at the cutoff (``store.leftover_reads``), asks the
 policy, and writes each decision with its log row (``store.leftover_writes``), tenant by
-tenant under row-level security. With ``MEMCURATOR_TENANT_FRAMES=true`` the policy also reads
+tenant under row-level security. With ``MEMCURATOR_TENANT_FRAMES=true`` (the pass's
+``Policy.tenant_frames``) the policy also reads
 what the tenant's frames say (``memcurator.frames.TenantFrames``), learnt from the tenant's
 fact statements of the 90 days before the cutoff, every scope's (read, never written or shown),
 once per night per process.
@@ -24,7 +25,6 @@ from memcurator.app.sentence_model import shipped_encoder
 from memcurator.frames import TenantFrames
 from memcurator.leftovers import resolve_scope
 from memcurator.sentence_vectors import cosines, from_bytes, to_bytes
-from memcurator.settings import Settings
 from memcurator.steps import Partition, cutoff_of
 from store import leftover_writes
 from store.engine import set_tenants
@@ -48,20 +48,21 @@ FRAMES_MAX = 5_000
 def consolidate_leftovers(
     conn: Connection, partition: Partition, *, cutoff: datetime,
     make_writer: Callable[..., PassWriter], clock: datetime | None = None,
+    tenant_frames: bool = False,
 ) -> dict[str, int]:
     """Resolve the partition's unkeyed leftovers for the pass at ``cutoff``; return the
     write-log rows written, per action and rule. ``make_writer(tenant=...)`` gives the pass's
     writer for a tenant. ``clock``: the night's clock, shared by its partitions; partitions
-    in one process then read a tenant's wordings once (``_WORDINGS``)."""
+    in one process then read a tenant's wordings once (``_WORDINGS``). ``tenant_frames``:
+    group by the frames the tenant's scopes share too (the pass's ``Policy``)."""
     as_of = (cutoff - timedelta(days=1)).date()
     previous = previous_pass(conn, as_of.isoformat(), partition)
     since = cutoff_of(datetime.fromisoformat(previous[0]).date()) if previous else None
     actions: dict[str, int] = {}
-    use_frames = Settings().tenant_frames
     for tenant, scopes in sorted(leftover_scopes(conn, partition, since, cutoff).items()):
         set_tenants(conn, [tenant])
         writer = make_writer(tenant=tenant)
-        frames = tenant_frames(_wordings(conn, tenant, cutoff, clock)) if use_frames else None
+        frames = _frames(_wordings(conn, tenant, cutoff, clock)) if tenant_frames else None
         for key, scope in load_scope_facts(conn, tenant, scopes, since, cutoff).items():
             # Without a previous pass (a first night, or one before a night already passed)
             # the window is unknown: statements to merged entries may have been counted.
@@ -96,7 +97,7 @@ def _wordings(
 _WORDINGS: Shared[tuple[str, ...]] = Shared()
 
 
-def tenant_frames(wordings: tuple[str, ...]) -> TenantFrames:
+def _frames(wordings: tuple[str, ...]) -> TenantFrames:
     """The frames learnt from a tenant's wordings, once per night in a process: the night's
     partitions read the same wordings and share what was learnt from them, also in a
     backfill, whose partitions walk the same nights one after another. Kept by a digest of

@@ -181,7 +181,8 @@ def consolidate_partition(
     writer = partial(PassWriter, conn, cutoff=cutoff, now=now, flow_run_id=flow_run_id,
                      run_date=run_date, policy=policy)  # fmt: skip
     report.add_actions(consolidate_leftovers(
-        conn, partition, cutoff=cutoff, make_writer=writer, clock=now if shared_clock else None
+        conn, partition, cutoff=cutoff, make_writer=writer, clock=now if shared_clock else None,
+        tenant_frames=policy.tenant_frames,
     ))  # fmt: skip
     counts = report.as_dict()
     counts.pop("already_done")

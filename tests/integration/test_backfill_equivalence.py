@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import Engine
 
+from memcurator.consolidation import Policy
 from store.queries import iter_entries, iter_log
 from tests.factories import observation
 from tests.passes import by_day, export, ingest, log_counts, run_pass
@@ -169,7 +170,8 @@ def streams(draw: st.DrawFn) -> list[dict[str, Any]]:
 
 
 def replay_equals_backfill(
-    new_engine: Callable[[], Engine], data: st.DataObject, rows: list[dict[str, Any]], last: date
+    new_engine: Callable[[], Engine], data: st.DataObject, rows: list[dict[str, Any]], last: date,
+    policy: Policy | None = None,
 ) -> None:
     """``rows`` ingested whole and then the pass for every date up to ``last``, against a
     random interleaving of ingests and passes (``schedules``): the same export and log counts."""
@@ -178,12 +180,12 @@ def replay_equals_backfill(
     try:
         ingest(ahead, rows, batch_size=data.draw(st.integers(1, 20)))
         for day in dates(DAY0, last):
-            run_pass(ahead, day)
+            run_pass(ahead, day, policy=policy)
         for step in steps:
             if step[0] == "ingest":
                 ingest(mixed, step[1], batch_size=step[2])
             else:
-                run_pass(mixed, step[1])
+                run_pass(mixed, step[1], policy=policy)
         assert export(ahead) == export(mixed)
         assert log_counts(ahead) == log_counts(mixed)
     finally:  # many examples, one fixture: give the connections back every time

@@ -19,6 +19,7 @@ from sqlalchemy import Engine, text
 
 from memcurator.app.leftovers import KeptMeaning
 from memcurator.app.sentence_model import shipped_encoder
+from memcurator.consolidation import Policy
 from memcurator.keys import wording_key
 from store.engine import set_tenants
 from store.queries import iter_entries, iter_log
@@ -56,12 +57,14 @@ def entries(engine: Engine) -> dict[str, dict[str, Any]]:
     return {e["id"]: e for e in iter_entries(engine, status="all") if e["type"] == "fact"}
 
 
-def nightly(engine: Engine, rows: list[dict[str, Any]], days: int) -> None:
+def nightly(
+    engine: Engine, rows: list[dict[str, Any]], days: int, policy: Policy | None = None
+) -> None:
     """Each day ingested, then that night's pass."""
     per_day = by_day(rows)
     for n in range(days):
         ingest(engine, per_day.get(DAY0 + timedelta(days=n), []))
-        run_pass(engine, DAY0 + timedelta(days=n))
+        run_pass(engine, DAY0 + timedelta(days=n), policy=policy)
 
 
 def night_rows(engine: Engine) -> list[dict[str, Any]]:
@@ -194,15 +197,13 @@ def anchors(others: list[dict[str, str]]) -> list[dict[str, Any]]:
             said("o4", PAY_OUT.format(ROPE), 0, scope=others[1])]  # fmt: skip
 
 
-@pytest.fixture
-def tenant_frames(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("MEMCURATOR_TENANT_FRAMES", "true")
+FRAMES = Policy(tenant_frames=True)
 
 
 def test_frames_the_tenant_s_other_scopes_share_make_one_attribute_of_two(
-    engine: Engine, tenant_frames: None,
+    engine: Engine,
 ) -> None:
-    nightly(engine, anchors([BOB, CAROL]), 2)
+    nightly(engine, anchors([BOB, CAROL]), 2, FRAMES)
     stored = entries(engine)
     assert stored["a"]["status"] == "superseded" and stored["a"]["superseded_by"] == "b"
     assert stored["b"]["status"] == "active"
@@ -215,12 +216,12 @@ def test_frames_the_tenant_s_other_scopes_share_make_one_attribute_of_two(
 
 
 def test_without_other_scopes_or_with_another_tenant_s_the_two_frames_stay_apart(
-    new_engine: Callable[[], Engine], tenant_frames: None,
+    new_engine: Callable[[], Engine],
 ) -> None:
     for rows in (anchors([BOB, CAROL])[:2], anchors(ELSEWHERE)):
         engine = new_engine()
         try:
-            nightly(engine, rows, 2)
+            nightly(engine, rows, 2, FRAMES)
             stored = entries(engine)
             assert stored["a"]["status"] == "active" and stored["b"]["status"] == "active"
             assert not [r for r in night_rows(engine) if r["memory_id"] in ("a", "b")]
@@ -256,13 +257,14 @@ def statements(draw: st.DrawFn) -> list[dict[str, Any]]:
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(data=st.data(), rows=statements())
-@pytest.mark.parametrize("frames", ["false", "true"])
+@pytest.mark.parametrize("frames", [False, True])
 def test_any_interleaving_of_ingest_and_passes_equals_ingest_all_then_backfill(
     new_engine: Callable[[], Engine], data: st.DataObject, rows: list[dict[str, Any]],
-    frames: str, monkeypatch: pytest.MonkeyPatch,
+    frames: bool,
 ) -> None:
-    monkeypatch.setenv("MEMCURATOR_TENANT_FRAMES", frames)
-    replay_equals_backfill(new_engine, data, rows, DAY0 + timedelta(days=14))
+    replay_equals_backfill(
+        new_engine, data, rows, DAY0 + timedelta(days=14), Policy(tenant_frames=frames)
+    )
 
 
 # -- kept sentence vectors (issue 13: a night encodes only what is new to the scope) --------

@@ -274,3 +274,12 @@ def test_promotion_needs_one_session_or_more(sessions: int) -> None:
         Policy(promote_sessions=sessions)
     with pytest.raises(ValueError, match="promote_sessions"):
         Settings(promote_sessions=sessions)
+
+
+def test_the_tenant_s_frames_are_a_setting_of_the_pass_off_by_default(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert Policy().tenant_frames is False
+    assert Policy.from_settings(Settings()).tenant_frames is False
+    monkeypatch.setenv("MEMCURATOR_TENANT_FRAMES", "true")
+    assert Policy.from_settings(Settings()).tenant_frames is True
