@@ -41,7 +41,7 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError
 
 from flows.progress import progress_extra
-from flows.runners import fresh_statistics, pass_lock_token
+from flows.runners import StatisticsKeeper, fresh_statistics, pass_lock_token
 from memcurator.app.nightly import Partition, partition_name
 from memcurator.dates import day_range
 from memcurator.settings import Settings
@@ -86,6 +86,7 @@ def run_backfill(
     with pass_lock(engine, wait_seconds=wait_seconds):
         lock = pass_lock_token(engine)  # a task on a Dask worker checks the flow still holds it
         fresh_statistics(engine, get_run_logger())
+        statistics = StatisticsKeeper(engine, get_run_logger())
         # No tags on the tasks (a tag-concurrency lease per tagged task run: flows.nightly).
         with TagsContext(current_tags=set()):
             futures = [walk.submit(days[0], days[-1], i, count, lock) for i in range(count)]
@@ -97,6 +98,7 @@ def run_backfill(
             except DBAPIError as exc:  # the tasks decide the run; a missed look is retaken
                 if not is_transient(exc):
                     raise
+            statistics.tick()  # the nights' own changes, where autovacuum is behind
         nights.report_complete(final=True)
         failures = [_failure(f, days, Partition(i, count), nights) for i, f in enumerate(futures)]
     failed = [f for f in failures if f is not None]

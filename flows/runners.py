@@ -16,7 +16,8 @@ the Secret block named by ``MEMCURATOR_DATABASE_URL_SECRET``): it is never a tas
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Self
 
 from prefect.futures import PrefectFuture
@@ -115,6 +116,52 @@ def fresh_statistics(engine: Engine, logger: Any) -> None:
             "could not refresh the planner statistics (%s); rerun `memcurator init` as the "
             "owner to grant memcurator_refresh_statistics() to the app role", failed
         )
+
+
+# How often a backfill looks again, while its tasks run, for tables its own nights made stale.
+STATISTICS_SECONDS = 60.0
+
+
+class StatisticsKeeper:
+    """A backfill's statistics kept up to date while its tasks run (``tick`` from the flow's
+    loop: at most one look every ``every`` seconds, the first ``every`` after it was made).
+
+    A backfill's own nights change the tables as much as the import before it did: over a
+    year of the seed's workload most observations expire and every topic grows, so plans made
+    from the statistics of its first night (the observations then all active) read ever more
+    rows the planner did not expect. Autovacuum analyzes them in time on most servers; where
+    it is behind or off (this project's CI machine runs without it), the pass's statements
+    were planned from the import's figures all year. Each look is
+    ``memcurator_refresh_statistics()`` (analyzes only a table changed by more than 1,000 rows
+    plus a fifth since its last analysis, skipping one autovacuum holds), outside any night's
+    transaction; a look that fails is said once and the backfill goes on."""
+
+    def __init__(
+        self, engine: Engine, logger: Any, *, every: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:  # fmt: skip
+        self.engine, self.logger, self.clock = engine, logger, clock
+        self.every = STATISTICS_SECONDS if every is None else every
+        self.last = clock()
+        self.refreshed: list[str] = []
+        self.failed = False
+
+    def tick(self) -> None:
+        """Refresh what is stale if ``every`` seconds have passed since the last look."""
+        now = self.clock()
+        if now - self.last < self.every:
+            return
+        self.last = now
+        analyzed, failed = refresh_statistics(self.engine)
+        if analyzed:
+            self.refreshed += analyzed
+            self.logger.info(
+                "planner statistics refreshed (stale after this run's nights so far): %s",
+                ", ".join(analyzed),
+            )
+        if failed and not self.failed:
+            self.failed = True
+            self.logger.warning("could not refresh the planner statistics (%s)", failed)
 
 
 def dask_runner(address: str) -> TaskRunner[Any]:

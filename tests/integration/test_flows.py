@@ -143,6 +143,31 @@ def test_a_backfill_over_a_preloaded_store_equals_nightly_runs_between_ingests(
         assert missing == 0
 
 
+def test_a_backfill_looks_at_its_statistics_while_its_tasks_run(
+    stores: Callable[[], tuple[str, Engine]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Besides the look before its tasks, the backfill's loop asks the store again
+    (``flows.runners.StatisticsKeeper``; here every time it polls) for what its own nights
+    made stale, and the result is the same."""
+    import flows.runners
+
+    looks: list[str] = []
+    real = flows.runners.refresh_statistics
+
+    def counted(engine: Engine) -> tuple[list[str], str | None]:
+        looks.append(engine.dialect.name)
+        return real(engine)
+
+    monkeypatch.setattr(flows.runners, "refresh_statistics", counted)
+    monkeypatch.setattr(flows.runners, "STATISTICS_SECONDS", 0.0)
+    url, engine = stores()
+    summary = fill(url, start="2025-01-06", end="2025-01-08")
+    assert summary["nights"] == 3
+    assert len(looks) >= 2  # before the tasks, and at least once while they ran
+    with engine.connect() as conn:
+        assert conn.scalar(select(func.count()).select_from(ConsolidationRun)) == 9
+
+
 def test_a_backfill_checks_the_schema_once_and_runs_no_flow_per_night(
     stores: Callable[[], tuple[str, Engine]], monkeypatch: pytest.MonkeyPatch
 ) -> None:

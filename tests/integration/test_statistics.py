@@ -6,7 +6,8 @@ on a 20-user, 21-night backfill straight after its ingest; 0.16M once analyzed).
 PostgreSQL: the tables changed by more than the threshold are analyzed and named, the others
 not, and a second call finds nothing stale; the app role, which may not ANALYZE the owner's
 tables, may call the function, and a role without the grant gets a reason, not a failed pass.
-SQLite: nothing to do."""
+SQLite: nothing to do. A backfill looks again while its tasks run, for what its own nights
+made stale (``flows.runners.StatisticsKeeper``)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from datetime import UTC, datetime
 import pytest
 from sqlalchemy import Engine, make_url, text
 
+from flows.runners import StatisticsKeeper
 from memcurator.decisions import NewEntry
 from store.bulk import insert_rows
 from store.engine import make_engine, set_tenants, upgrade
@@ -131,3 +133,61 @@ def test_without_the_grant_a_pass_is_told_why_and_goes_on(
     analyzed, why = refresh_statistics(app)
     assert analyzed == [] and why is not None
     assert "InsufficientPrivilege" in why and "42501" in why
+
+
+class Said:
+    """The lines a flow's logger was given, by level."""
+
+    def __init__(self) -> None:
+        self.lines: list[tuple[str, str]] = []
+
+    def info(self, message: str, *args: object) -> None:
+        self.lines.append(("info", message % args))
+
+    def warning(self, message: str, *args: object) -> None:
+        self.lines.append(("warning", message % args))
+
+
+def test_a_backfill_refreshes_what_its_own_nights_made_stale(engine: Engine) -> None:
+    """``StatisticsKeeper``: the backfill's loop looks again every ``every`` seconds (not
+    before), analyzes only a stale table, and says which; nothing on SQLite."""
+    moment = [0.0]
+    said = Said()
+    keeper = StatisticsKeeper(engine, said, every=60, clock=lambda: moment[0])
+    grow(engine, 1500)  # as a backfill's nights change the tables
+    keeper.tick()
+    moment[0] = 59.9
+    keeper.tick()
+    if engine.dialect.name == "sqlite":
+        moment[0] = 60.0
+        keeper.tick()
+        assert said.lines == [] and keeper.refreshed == []
+        return
+    assert planner_rows(engine, "entries") < 1500  # not yet due: the tables left alone
+    moment[0] = 60.0
+    keeper.tick()
+    assert planner_rows(engine, "entries") == 1500
+    assert keeper.refreshed == ["entries"]
+    assert said.lines == [
+        ("info", "planner statistics refreshed (stale after this run's nights so far): entries")
+    ]
+    moment[0] = 120.0
+    keeper.tick()  # fresh now: analyzed once
+    assert keeper.refreshed == ["entries"] and len(said.lines) == 1
+
+
+def test_a_backfill_that_may_not_refresh_says_so_once_and_goes_on(
+    owner_and_app: tuple[Engine, Engine],
+) -> None:
+    admin, app = owner_and_app
+    with admin.begin() as conn:
+        function = "memcurator_refresh_statistics()"
+        conn.execute(text(f'REVOKE EXECUTE ON FUNCTION {function} FROM "{app_role_name()}"'))
+    moment = [0.0]
+    said = Said()
+    keeper = StatisticsKeeper(app, said, every=1, clock=lambda: moment[0])
+    for second in (1.0, 2.0, 3.0):
+        moment[0] = second
+        keeper.tick()
+    assert [level for level, _ in said.lines] == ["warning"]
+    assert "42501" in said.lines[0][1]
