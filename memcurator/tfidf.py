@@ -77,22 +77,26 @@ def fit(texts: tuple[str, ...]) -> TfidfFit:
     counted = [term_counts(text) for text in texts]
     # scikit-learn numbers terms as it first meets them, sorts each row by that number, and
     # only then renumbers the columns alphabetically without reordering the rows' entries:
-    # the order a row's squares are summed in for its norm.
+    # the order a row's squares are summed in for its norm. One walk over the terms numbers
+    # them (``seen``) and keeps their counts; the columns follow from the numbers by numpy.
     first_seen: dict[str, int] = {}
+    numbered: list[int] = []
+    tallies: list[int] = []
     for terms in counted:
-        for term, _ in terms:
-            first_seen.setdefault(term, len(first_seen))
+        for term, n in terms:
+            numbered.append(first_seen.setdefault(term, len(first_seen)))
+            tallies.append(n)
     if not first_seen:
         raise EmptyVocabulary("empty vocabulary; perhaps the documents only contain stop words")
     vocabulary = tuple(sorted(first_seen))
-    column = {term: i for i, term in enumerate(vocabulary)}
+    column_of_seen = np.empty(len(vocabulary), dtype=np.int64)
+    column_of_seen[[first_seen[term] for term in vocabulary]] = np.arange(len(vocabulary))
     lengths = np.fromiter((len(terms) for terms in counted), np.int64, len(counted))
     indptr = np.zeros(len(texts) + 1, dtype=np.int64)
     np.cumsum(lengths, out=indptr[1:])
-    size = int(indptr[-1])
-    seen = np.fromiter((first_seen[t] for terms in counted for t, _ in terms), np.int64, size)
-    columns = np.fromiter((column[t] for terms in counted for t, _ in terms), np.int64, size)
-    counts = np.fromiter((n for terms in counted for _, n in terms), np.float64, size)
+    seen = np.array(numbered, dtype=np.int64)
+    columns = column_of_seen[seen]
+    counts = np.array(tallies, dtype=np.float64)
     order = np.lexsort((seen, np.repeat(np.arange(len(texts)), lengths)))
     indices, data = columns[order], counts[order]
     idf = _smoothed_idf(indices, len(vocabulary), len(texts))
