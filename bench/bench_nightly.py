@@ -75,6 +75,7 @@ from pathlib import Path
 from typing import Any
 
 import psycopg
+from autovacuum import Vacuuming, vacuum_once
 from sqlalchemy import Connection, Engine, text
 from sqlalchemy.engine import make_url
 
@@ -655,8 +656,18 @@ class _NightClock(logging.Handler):
             print(f"progress: {len(self.nights)} nights, {line['date']}", flush=True)
 
 
-def run_flow(kind: str, url: str, start: date, end: date, partitions: int) -> dict[str, Any]:
-    """Run ``kind`` in a child process with a fresh PREFECT_HOME; its figures and peak RSS."""
+def run_flow(
+    kind: str, url: str, start: date, end: date, partitions: int, vacuum_every: float = 0.0
+) -> dict[str, Any]:
+    """Run ``kind`` in a child process with a fresh PREFECT_HOME; its figures and peak RSS.
+    ``vacuum_every``: autovacuum's work done meanwhile (``bench/autovacuum.py``), 0: none."""
+    if vacuum_every:
+        before = vacuum_once(url) if kind == "nightly" else 0.0  # a quiet period's state
+        with Vacuuming(url, vacuum_every) as vacuuming:
+            measured = run_flow(kind, url, start, end, partitions)
+        measured["vacuum"] = f"{vacuuming.said()}; {before:.1f} s before it"
+        print(f"  [{kind}] autovacuum's work: {measured['vacuum']}", flush=True)
+        return measured
     with tempfile.TemporaryDirectory(prefix="memcurator-bench-prefect-") as home:
         out = Path(home) / "result.json"
         env = {
@@ -794,6 +805,11 @@ def main() -> None:
     )  # fmt: skip
     parser.add_argument("--keep", action="store_true", help="keep the databases afterwards")
     parser.add_argument(
+        "--vacuum-every", type=float, default=0.0, metavar="SECONDS",
+        help="do autovacuum's work meanwhile, every SECONDS (60: its default naptime; 0: "
+        "the server's own, which on this project's CI machine is off)",
+    )  # fmt: skip
+    parser.add_argument(
         "--database",
         default=f"{DATABASE}_{os.getpid()}",
         help=f"name of the scratch database ({DATABASE}_<pid>)",
@@ -858,10 +874,17 @@ def bench(args: argparse.Namespace) -> None:
     sys.stdout.flush()
 
     first: dict[str, Any] | None = None
+    every = args.vacuum_every
+    if every:
+        print(
+            f"  autovacuum's work done by the bench (this server may run without it): VACUUM "
+            f"(ANALYZE) of the pass's tables every {every:g} s while a flow runs, and once "
+            "before each single night (bench/autovacuum.py)", flush=True,
+        )  # fmt: skip
     if not args.skip_first_night:
         create_database(args.pg_url, first_db, template=name)
     try:
-        backfill = run_flow("backfill", url, START, last_day, args.partitions)
+        backfill = run_flow("backfill", url, START, last_day, args.partitions, every)
         # The year's figure first, and on disk: a later stage that fails must not lose it.
         saved = Path(tempfile.gettempdir()) / f"memcurator_bench_backfill_{os.getpid()}.json"
         saved.write_text(json.dumps(backfill, default=str))
@@ -877,13 +900,13 @@ def bench(args: argparse.Namespace) -> None:
                 f"{grown['entry_sources']:,} entry_sources ({grown['seconds']:.0f} s to copy)",
                 flush=True,
             )
-            deep = run_flow("nightly", deep_url, night_day, night_day, args.partitions)
-        one = run_flow("nightly", url, night_day, night_day, args.partitions)
+            deep = run_flow("nightly", deep_url, night_day, night_day, args.partitions, every)
+        one = run_flow("nightly", url, night_day, night_day, args.partitions, every)
         after = _counts_at(url)
         if not args.skip_first_night:
             first = run_flow(
                 "nightly", database_url(args.pg_url, first_db), night_day, night_day,
-                args.partitions,
+                args.partitions, every,
             )
             first["store"] = _counts_at(database_url(args.pg_url, first_db))
     finally:
