@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from memcurator.wording import _analyse, _stem
+from memcurator.wording import _analyse, _stem, _Text
 
 # Stems a frame needs (with at least one content word), the longest filler beside a shorter
 # frame, and the content stems a filler needs to join two frames.
@@ -118,7 +118,7 @@ def refill(
     return Refill(s[:head], s[len(s) - tail :], (fill_a, fill_b), two)
 
 
-def _frames_across(head: tuple[str, ...], frame: tuple[str, ...], x: Any, y: Any) -> bool:
+def _frames_across(head: tuple[str, ...], frame: tuple[str, ...], x: _Text, y: _Text) -> bool:
     """Whether what two statements of different scopes share reads as one attribute's frame
     (see ``refill``'s ``across``)."""
     if not head:
@@ -128,9 +128,12 @@ def _frames_across(head: tuple[str, ...], frame: tuple[str, ...], x: Any, y: Any
     return any(w in x.said and w not in _LIGHT for w in head)
 
 
-def _named(read: Any) -> frozenset[str]:
-    """The names and numbers a statement says (a listed value such as "office" frames)."""
-    return frozenset(w for w in read.salient if w in read.names or any(c.isdigit() for c in w))
+def _named(read: _Text, digits: int = 1) -> frozenset[str]:
+    """The names and numbers (of at least ``digits`` digits) a statement says (a listed value
+    such as "office" frames)."""
+    return frozenset(
+        w for w in read.salient if w in read.names or sum(c.isdigit() for c in w) >= digits
+    )
 
 
 class Joins:
@@ -317,7 +320,7 @@ def learn_leads(texts: Iterable[str]) -> frozenset[tuple[str, ...]]:
     seen: dict[tuple[str, ...], set[tuple[str, ...]]] = defaultdict(set)
     for a, s in read:
         # A name or a number of two digits or more ("Until 2020"); "one" (1) counts statements.
-        named = {w for w in a.salient if w in a.names or sum(c.isdigit() for c in w) > 1}
+        named = _named(a, digits=2)
         for i in range(1, min(LEAD_MAX + 1, len(s) - FRAME_MIN + 1)):
             if s[i:] in seqs and not set(s[:i]) & named:
                 seen[s[:i]].add(s[i:])

@@ -6,10 +6,9 @@ with an unkeyed fact said since the partition's last pass, whether or not the sc
 observation, loads its facts as they stood at the cutoff (``store.leftover_reads``), asks the
 policy, and writes each decision with its log row (``store.leftover_writes``), tenant by
 tenant under row-level security. With ``MEMCURATOR_TENANT_FRAMES=true`` (the pass's
-``Policy.tenant_frames``) the policy also reads
-what the tenant's frames say (``memcurator.frames.TenantFrames``), learnt from the tenant's
-fact statements of the 90 days before the cutoff, every scope's (read, never written or shown),
-once per night per process.
+``Policy.tenant_frames``) the policy also reads what the tenant's frames say
+(``memcurator.frames.TenantFrames``), learnt from the tenant's fact statements of the 90 days
+before the cutoff, every scope's (read, never written or shown), once per night per process.
 """
 
 from __future__ import annotations
