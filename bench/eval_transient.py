@@ -41,6 +41,8 @@ BLIND = (
     "transient_heldout_14",
     "convo_guard_4",
     "transient_surface_guard",
+    "convo_guard_5",
+    "transient_durable_guard_5",
 )
 
 

@@ -32,6 +32,10 @@ TRAINING = (
     "transient_train_10.jsonl",
     "convo_turns_train_3.jsonl",
     "transient_train_12.jsonl",
+    "transient_train_15.jsonl",
+    "transient_train_16.jsonl",
+    "transient_review_guard.jsonl",
+    "transient_desk_guard.jsonl",
 )
 # Sets 3 and 5 were written blind and frozen, then trained on (stop 21): training now. Set 6,
 # set 7 and the second conversation guard were written blind, each frozen before the round it
@@ -41,6 +45,9 @@ TRAINING = (
 # Set 13 was written blind on 2026-12-05 and lost its 127 rows shared with training sets
 # (72 chatter, 55 durable: "Thanks!", "Vegetarian.") at freeze. Set 14 was written blind on
 # 2026-12-07 and lost its 135 rows shared with training sets (86 chatter, 49 durable) at freeze.
+# Training sets 15 and 16, conversation guard 5 and durable guard 5 were written blind on
+# 2026-12-07 (transient_guards_2026-12-07.README.md); the review and desk guards are trained on
+# since that day.
 HELD_OUT = (
     "transient_heldout_6.jsonl",
     "transient_heldout_7.jsonl",
@@ -49,6 +56,8 @@ HELD_OUT = (
     "convo_guard_3.jsonl",
     "transient_heldout_13.jsonl",
     "transient_heldout_14.jsonl",
+    "convo_guard_5.jsonl",
+    "transient_durable_guard_5.jsonl",
 )  # and the key-pair held-out sets, below
 
 
