@@ -17,7 +17,9 @@ TRANSIENT_SETS := tests/data/transient_labelled.jsonl tests/data/transient_heldo
 	tests/data/transient_heldout_3.jsonl tests/data/transient_heldout_5.jsonl \
 	tests/data/transient_heldout_6.jsonl tests/data/transient_heldout_7.jsonl \
 	tests/data/transient_heldout_9.jsonl tests/data/convo_guard_3.jsonl \
-	tests/data/transient_heldout_11.jsonl
+	tests/data/transient_heldout_11.jsonl tests/data/transient_train_15.jsonl \
+	tests/data/transient_train_16.jsonl tests/data/convo_guard_5.jsonl \
+	tests/data/transient_durable_guard_5.jsonl
 
 .PHONY: install demo test lint bench eval clean check mutate
 

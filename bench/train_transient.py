@@ -56,7 +56,15 @@ SETS = {
     "own2": "transient_own_h11_2.jsonl",
     "own3": "transient_own_h11_3.jsonl",
     "bankA": "transient_bank_a.jsonl",
+    "15": "transient_train_15.jsonl",
+    "16": "transient_train_16.jsonl",
 }
+# Durable statements worded like chatter that adversarial reviews and a blind helper wrote against
+# rules of the moment (issue 11, 2026-12-05): in every fold's training, never a fold of their own.
+# Left out, the review file is unlike anything else in the pool (its statements were found by
+# reading the code and searching for chatter's durable twins): a model trained without it drops
+# 12.6% of it even at threshold 4.0 (2026-12-07), and no threshold that adds recall keeps it.
+DURABLE_ONLY = {"review": "transient_review_guard.jsonl", "desk": "transient_desk_guard.jsonl"}
 KEY_PAIRS = ("key_pairs_labelled.jsonl", "key_pairs_heldout.jsonl")
 # Casual conversations between people, each turn labelled whether it carries a personal fact; the
 # turns that do are durable training rows and, each file left out in turn, a guard.
@@ -119,6 +127,7 @@ def conversation_facts(name: str) -> Rows:
 
 def pool() -> dict[str, Rows]:
     data = {k: load(v) for k, v in SETS.items()}
+    data |= {k: load(v) for k, v in DURABLE_ONLY.items()}
     data["keys"] = key_pair_statements()
     for key, name in CONVERSATIONS.items():
         data[key] = conversation_facts(name)
@@ -202,6 +211,8 @@ def held_out(data: dict[str, Rows], rules: Callable[[str], bool]) -> dict[str, l
     """Each group's rows scored by a model trained on every other group."""
     out = {}
     for held in data:
+        if held in DURABLE_ONLY:
+            continue
         train = [r for k, rows in data.items() if k != held for r in rows]
         bias, _, weights, vocab = fit(train)
         raw = (bias, 0.0, weights, vocab)
@@ -252,7 +263,7 @@ def cross_validate(show: bool) -> float:
         }
         short = sum(
             dropped(s, threshold) and not rules(t)
-            for held in data
+            for held in folds
             for (t, label), s in zip(data[held], folds[held], strict=True)
             if not label and terse(t)
         )
@@ -273,6 +284,8 @@ def cross_validate(show: bool) -> float:
     pick = chosen if chosen is not None else GRID[-1]
     print(f"chosen threshold {pick}; per held-out file at it:")
     for held, rows in data.items():
+        if held in DURABLE_ONLY:
+            continue
         report(SETS.get(held, held), rows, folds[held], pick, show)
     return pick
 

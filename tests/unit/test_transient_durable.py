@@ -132,8 +132,11 @@ def test_a_personal_fact_in_conversation_is_kept_by_its_shape(fact: str) -> None
 @pytest.mark.parametrize(
     ("turn", "chatter"),
     [
-        ("I'll grab the photos later. Rome was unreal.", "I'll grab the photos later."),
-        ("Let me find the photos! The lake was frozen solid.", "Let me find the photos!"),
+        ("Hold on, let me find the photos. Rome was unreal.", "Hold on, let me find the photos."),
+        (
+            "One sec, pulling up the photos now. The lake was frozen solid.",
+            "One sec, pulling up the photos now.",
+        ),
     ],
 )
 def test_a_turn_is_dropped_only_when_each_of_its_sentences_is_chatter(
