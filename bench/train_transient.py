@@ -8,9 +8,10 @@ the training files below, with the rule stage's verdicts left aside: the model l
 general, and the gate asks it only about what the rules kept.  Data are deduplicated and sorted,
 so the same files give the same weights.
 
-The pool holds the labelled utterance sets (SETS) and two sets of durable statements only: both
-sides of every key pair, and the turns that carry a personal fact in the casual conversations of
-convo_turns_blind.jsonl.
+The pool holds the labelled utterance sets (SETS); durable statements only: both sides of every
+key pair, and the turns that carry a personal fact in the casual conversations of
+convo_turns_blind.jsonl and convo_turns_train_3.jsonl; and durable statements worded like chatter
+(DURABLE_ONLY: the review and desk guards), in every fold's training and never a fold of their own.
 
 --cv prints honest figures first: each file (each guard set too) is left out in turn, a model is
 trained on the rest, and the whole of rule 2 (rules, learned stage with its vetoes and its
