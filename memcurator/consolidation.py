@@ -197,8 +197,9 @@ def promotion_of(obs: Observation, policy: Policy) -> Promotion | None:
 
 def expiry_of(obs: Observation, cutoff: datetime, policy: Policy) -> Expiry | None:
     """The expiry of ``obs`` if ``expire_after`` has passed since it was last seen."""
-    expires_at = obs.last_seen + policy.expire_after
-    return Expiry(obs.id, expires_at, obs.last_seen) if expires_at <= cutoff else None
+    if cutoff - obs.last_seen < policy.expire_after:  # not yet (and no overflow past 9999)
+        return None
+    return Expiry(obs.id, obs.last_seen + policy.expire_after, obs.last_seen)
 
 
 def batch_topics(

@@ -12,6 +12,12 @@ from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 MAX_BACKFILL_DAYS = 3660
+# The dates a pass may run for. A pass adds a day to its date and reaches back up to its expiry
+# period (at most a century, ``Settings.expire_after_days``) from it, which past these bounds
+# leaves the calendar Python and the store can hold (years 1-9999): a clear refusal, not an
+# OverflowError in every partition.
+FIRST_DAY = date(1900, 1, 1)
+LAST_DAY = date(9000, 12, 31)
 
 
 class BadDate(ValueError):
@@ -21,11 +27,17 @@ class BadDate(ValueError):
 def parse_day(text: str | date, name: str = "date") -> date:
     """``text`` as a date (``YYYY-MM-DD``); a ``date`` is returned as it is."""
     if isinstance(text, date) and not isinstance(text, datetime):
-        return text
-    try:
-        return date.fromisoformat(text.strip())  # type: ignore[union-attr]
-    except (ValueError, AttributeError) as exc:
-        raise BadDate(f"{name} {str(text)!r} is not a date (use YYYY-MM-DD)") from exc
+        day = text
+    else:
+        try:
+            day = date.fromisoformat(text.strip())  # type: ignore[union-attr]
+        except (ValueError, AttributeError) as exc:
+            raise BadDate(f"{name} {str(text)!r} is not a date (use YYYY-MM-DD)") from exc
+    if not FIRST_DAY <= day <= LAST_DAY:
+        raise BadDate(
+            f"{name} {day} is outside the dates a pass runs for ({FIRST_DAY} to {LAST_DAY})"
+        )
+    return day
 
 
 def pass_day(as_of: str | date | None, timezone: str, name: str = "as_of") -> date:

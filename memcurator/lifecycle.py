@@ -116,4 +116,6 @@ def closed_before(sightings: Sequence[Sighting], moment: datetime, policy: Polic
         return False
     last = max(s.created_at for s in seen)
     qualified = summarise(seen, policy.promote_sessions).qualified
-    return last + policy.expire_after <= cutoff or qualified is not None
+    # As a difference, not ``last + expire_after``: a sighting dated in the year 9999 (the gate
+    # takes any instant of years 1-9999) must not overflow and fail its whole batch.
+    return cutoff - last >= policy.expire_after or qualified is not None

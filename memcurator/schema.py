@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Annotated, Any, Literal
@@ -63,8 +64,21 @@ def _no_control_or_surrogates(text: str) -> str:
     return text
 
 
+# Characters that show nothing on their own: format characters (zero-width space and joiners,
+# the byte order mark, a soft hyphen, tag characters), combining marks with nothing to mark,
+# spaces and separators, and the fillers that render as blank (Hangul, braille).
+_SHOWS_NOTHING = frozenset({"Cf", "Mn", "Me", "Mc", "Zs", "Zl", "Zp", "Cc"})
+_BLANK_FILLERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def _visible(char: str) -> bool:
+    return unicodedata.category(char) not in _SHOWS_NOTHING and char not in _BLANK_FILLERS
+
+
 def _not_blank(text: str) -> str:
-    if not text.strip():
+    """Refuse a text with nothing to read: empty, white space, or only characters that show
+    nothing ("\u200b\u200b" was stored as a fact and handed to agents by recall)."""
+    if not any(map(_visible, text)):
         raise ValueError("is blank")
     return text
 

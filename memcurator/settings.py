@@ -44,7 +44,7 @@ class Settings(BaseSettings):
     # as one attribute and supersedes one with the other (a review's simulation: 4x the
     # supersessions of another attribute's fact). MEMCURATOR_TENANT_FRAMES=true turns it on.
     tenant_frames: bool = False
-    expire_after_days: float = 30.0
+    expire_after_days: float = Field(default=30.0, gt=0, le=36_500)  # at most a century
     promote_sessions: int = Field(default=3, ge=1)  # one session or more: rule 6
     topic_similarity: float = 0.3
     partitions: int = 8

@@ -22,7 +22,7 @@ from typing import Annotated
 import typer
 
 from memcurator.cli import alerts, demo, erasure, operations, passes, store_commands
-from memcurator.cli.common import EXIT_STORE, CliError, OutputClosed, command_group
+from memcurator.cli.common import EXIT_STORE, EXIT_USAGE, CliError, OutputClosed, command_group
 
 app = command_group(
     add_completion=False,
@@ -58,6 +58,7 @@ def _options(
 
 def main() -> None:
     """Entry point: run the app, turning every failure into one line and an exit code."""
+    from pydantic import ValidationError
     from sqlalchemy.exc import DBAPIError
 
     from store.engine import StoreError, first_line
@@ -81,6 +82,15 @@ def main() -> None:
     except KeyboardInterrupt:
         typer.echo("memcurator: interrupted", err=True)
         sys.exit(130)
+    except ValidationError as exc:
+        if exc.title != "Settings":
+            raise
+        # A MEMCURATOR_* setting out of its range: name it and the rule, never its value (the
+        # database URL may hold a password).
+        for error in exc.errors(include_input=False, include_url=False):
+            name = "MEMCURATOR_" + "_".join(str(part) for part in error["loc"]).upper()
+            typer.echo(f"memcurator: setting {name}: {error['msg']}", err=True)
+        sys.exit(EXIT_USAGE)
     except Exception as exc:  # the last line of defence against tracebacks
         # Typer vendors click, so its usage errors are recognised by shape, not by class.
         exit_code = getattr(exc, "exit_code", None)

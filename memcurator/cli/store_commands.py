@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any, BinaryIO
 
@@ -238,6 +238,10 @@ def _parse_time(text: str, option: str) -> datetime:
         fail(f"{option} wants an RFC 3339 time such as {example}; got {text!r}", EXIT_USAGE)
     if moment.tzinfo is None:
         fail(f"{option} needs an offset (Z or +hh:mm); got {text!r}", EXIT_USAGE)
+    try:
+        moment.astimezone(UTC)
+    except OverflowError:
+        fail(f"{option} is outside years 1-9999 once converted to UTC; got {text!r}", EXIT_USAGE)
     return moment
 
 

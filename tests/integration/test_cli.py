@@ -153,3 +153,35 @@ def test_psycopg_teardown_noise_is_dropped_but_its_other_warnings_are_not() -> N
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert "error ignored terminating" not in result.stderr
     assert "some other psycopg warning" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("as-of", "--scope", "org_id=a", "--at", "0001-01-01T00:00:00+01:00"), "--at is outside"),
+        (("log", "--since", "9999-12-31T23:59:59-01:00"), "--since is outside"),
+        (("consolidate", "--as-of", "9999-12-31"), "as_of 9999-12-31 is outside the dates"),
+        (("backfill", "--start", "1899-12-30", "--end", "1900-01-02"), "start 1899-12-30 is out"),
+    ],
+)
+def test_a_moment_or_a_date_past_the_calendar_is_a_usage_error(
+    store_url: str, args: tuple[str, ...], says: str
+) -> None:
+    """Found by a review (2026-12-07): each was an OverflowError, "internal error", exit 1."""
+    assert run("init", url=store_url).returncode == 0
+    result = run(*args, url=store_url)
+    assert result.returncode == 2
+    assert says in one_line_error(result)
+
+
+def test_a_setting_out_of_range_is_named_without_its_value(store_url: str) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMCURATOR_")}
+    env |= {"MEMCURATOR_DATABASE_URL": store_url, "MEMCURATOR_EXPIRE_AFTER_DAYS": "1e9"}
+    result = subprocess.run(
+        [*CLI, "consolidate", "--as-of", "2025-01-01"], env=env, capture_output=True, text=True,
+        timeout=120,
+    )  # fmt: skip
+    assert result.returncode == 2
+    message = one_line_error(result)
+    assert message.startswith("memcurator: setting MEMCURATOR_EXPIRE_AFTER_DAYS: ")
+    assert "1e9" not in message and "1000000000" not in message

@@ -215,3 +215,29 @@ def test_the_python_api_sends_datetimes_as_rfc_3339(engine: Engine) -> None:
 
     report = submit([candidate(created_at=datetime(2025, 3, 4, 10, 12, tzinfo=UTC))], engine=engine)
     assert report.outcomes == {"inserted": 1}
+
+
+def test_sightings_at_the_end_of_the_calendar_are_taken_without_overflow(engine: Engine) -> None:
+    """An observation seen twice in the last days of 9999 (the gate takes any instant of years
+    1-9999): the check whether the first sighting's observation was closed before the second
+    added the expiry period to it, overflowed, and failed the whole batch, good lines with it
+    (found by a review, 2026-12-07). Now it is a difference of two instants."""
+    good = candidate()
+    far = [observation("u_far", f"s_{day}", f"9999-12-{day}T00:00:00Z") for day in (20, 21)]
+    report = ingest_stream(engine, [json.dumps(c).encode() for c in (good, *far)])
+    assert report.outcomes == {"inserted": 2, "merged": 1}
+    assert len(stored_ids(engine)) == 2
+    [night] = run_pass(engine, date(2025, 3, 5))  # the far sightings are after its cutoff
+    assert night.figures["expired"] == 0
+
+
+@pytest.mark.parametrize(
+    "content", ["\u200b\u200b", "\ufeff", "\u00ad", "\u2060\u180e", "\u3164", "\u2800", "\u0301"]
+)
+def test_content_that_shows_nothing_is_blank(engine: Engine, content: str) -> None:
+    """Zero-width and format characters, a lone combining mark, blank fillers: nothing to read,
+    refused as blank (they were stored as facts and handed to agents by recall)."""
+    report = ingest_stream(engine, [line(content=content), line(content="x\u200by Vegetarian")])
+    assert report.outcomes == {"rejected:schema": 1, "inserted": 1}
+    (row,) = iter_log(engine, action="rejected")
+    assert "content: Value error, is blank" in row["reason"] or "content: is blank" in row["reason"]

@@ -61,6 +61,12 @@ def test_an_observation_expires_exactly_thirty_days_after_it_was_last_seen() -> 
     assert expiry.last_seen == last_seen
 
 
+def test_an_observation_seen_at_the_end_of_the_calendar_is_not_due_and_does_not_overflow() -> None:
+    far = datetime(9999, 12, 20, tzinfo=UTC)
+    o = obs("o_far", sightings=[("s_1", far)])
+    assert expiry_of(o, datetime(9999, 12, 31, tzinfo=UTC), POLICY) is None
+
+
 def test_the_expiry_clock_is_configurable() -> None:
     o = obs("o1")
     policy = Policy(expire_after=timedelta(days=7))
