@@ -22,7 +22,14 @@ from typing import Annotated
 import typer
 
 from memcurator.cli import alerts, demo, erasure, operations, passes, store_commands
-from memcurator.cli.common import EXIT_STORE, EXIT_USAGE, CliError, OutputClosed, command_group
+from memcurator.cli.common import (
+    EXIT_INPUT,
+    EXIT_STORE,
+    EXIT_USAGE,
+    CliError,
+    OutputClosed,
+    command_group,
+)
 
 app = command_group(
     add_completion=False,
@@ -82,6 +89,12 @@ def main() -> None:
     except KeyboardInterrupt:
         typer.echo("memcurator: interrupted", err=True)
         sys.exit(130)
+    except OSError as exc:
+        # Reading the input or writing the output failed below the CLI (an EIO on read, a
+        # full disk under stdout): a named input/output problem, not an internal error.
+        where = f" ({exc.filename})" if exc.filename else ""
+        typer.echo(f"memcurator: input/output error{where}: {exc.strerror or exc}", err=True)
+        sys.exit(EXIT_INPUT)
     except ValidationError as exc:
         if exc.title != "Settings":
             raise

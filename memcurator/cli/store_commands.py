@@ -133,7 +133,11 @@ class _InputContext:
 
     def __enter__(self) -> tuple[BinaryIO, int | None]:
         if self.file == "-":
+            if sys.stdin is None:  # started with standard input closed (`<&-`)
+                fail("cannot read standard input: it is closed", EXIT_INPUT)
             return sys.stdin.buffer, None
+        if not self.file:
+            fail("no input file named (give a path, or - for standard input)", EXIT_USAGE)
         path = Path(self.file)
         try:
             self.stream = path.open("rb")
@@ -185,7 +189,7 @@ def _write_rows(rows: Iterator[dict[str, Any]], fmt: str) -> None:
     try:
         for row in rows:
             flat = {
-                k: json.dumps(v, ensure_ascii=False) if isinstance(v, dict | list) else v
+                k: _cell(json.dumps(v, ensure_ascii=False) if isinstance(v, dict | list) else v)
                 for k, v in row.items()
             }
             if writer is None:
@@ -195,6 +199,19 @@ def _write_rows(rows: Iterator[dict[str, Any]], fmt: str) -> None:
         sys.stdout.flush()
     except BrokenPipeError:
         raise OutputClosed from None
+
+
+# A cell a spreadsheet would run as a formula (OWASP's "CSV injection"): content such as
+# "=HYPERLINK(...)" or "+SUM(...)" opens with one of these.
+_FORMULA_OPENINGS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: Any) -> Any:
+    """``value`` as a CSV cell: a text that opens like a formula gets a leading apostrophe, as
+    spreadsheets read a literal (the JSON Lines export keeps every text as it is)."""
+    if isinstance(value, str) and value.startswith(_FORMULA_OPENINGS):
+        return "'" + value
+    return value
 
 
 def log(

