@@ -173,9 +173,13 @@ def _confirm(kind: str, match: _Match, text: str) -> str | None:
 
 # --- Vendor formats ---------------------------------------------------------------------------
 
+# A token glued to an identifier is still the token ("token_ghp_...", "key_sk-ant-..."): the
+# look-behinds below refuse a letter or digit before a prefix, not an underscore; GitHub's
+# prefixes, followed by at least 30 letters and digits, need no boundary at all ("xghp_...").
+
 # Tokens whose fixed prefix names them, from vendors' published formats. One alternation, run
 # only when one of _VENDOR_TRIGGERS occurs in the text.
-_VENDOR = r"""(?x)(?<![A-Za-z0-9_.-])(?P<tok>
+_VENDOR = r"""(?x)(?<![A-Za-z0-9.-])(?P<tok>
     gl(?:pat|dt|rt|ptt|ft|imt|cbt|oas|soat|agent)-[\w-]{20,255}
   | npm_[A-Za-z0-9]{36} | hf_[A-Za-z]{30,40} | GOCSPX-[\w-]{24,64}
   | SG\.[\w-]{16,32}\.[\w-]{30,64} | shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}
@@ -203,17 +207,17 @@ _AWS_SECRET = (
     r"(?<![a-z0-9])(?:aws[\w.-]{0,30}secret|secret[_ .-]?access)[\w.-]{0,30}[\"']?"
     r"[ \t]*(?::=|=>|[:=]|is\b)[ \t]*[\"']?(?P<tok>[a-z0-9/+]{40})(?![a-z0-9/+])"
 )
-_GITHUB = r"(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_\w{30,255})(?!\w)"
-_SLACK = r"(?<![\w-])xox[abposre]-(?P<tok>[A-Za-z0-9-]{10,255})"
+_GITHUB = r"(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_\w{30,255})(?!\w)"
+_SLACK = r"(?<![A-Za-z0-9-])xox[abposre]-(?P<tok>[A-Za-z0-9-]{10,255})"
 _SLACK_HOOK = r"hooks\.slack\.com/(?:services|workflows)/T[A-Z0-9]{4,}/[A-Z0-9]{4,}/\w{8,}"
-_ANTHROPIC = r"(?<![\w-])sk-ant-[\w-]{20,255}(?![\w-])"
-_OPENAI = r"(?<![\w-])sk-(?:proj-|svcacct-|admin-)?(?P<tok>[\w-]{20,255})(?![\w-])"
-_STRIPE = r"(?<![A-Za-z0-9_])[sr]k_(?:live|test)_[A-Za-z0-9]{10,255}(?!\w)"
-_GOOGLE = r"(?<![\w-])AIza[\w-]{35}(?![\w-])|(?<![\w.])ya29\.[\w-]{30,}"
+_ANTHROPIC = r"(?<![A-Za-z0-9-])sk-ant-[\w-]{20,255}(?![\w-])"
+_OPENAI = r"(?<![A-Za-z0-9-])sk-(?:proj-|svcacct-|admin-)?(?P<tok>[\w-]{20,255})(?![\w-])"
+_STRIPE = r"(?<![A-Za-z0-9])[sr]k_(?:live|test)_[A-Za-z0-9]{10,255}(?!\w)"
+_GOOGLE = r"(?<![A-Za-z0-9-])AIza[\w-]{35}(?![\w-])|(?<![\w.])ya29\.[\w-]{30,}"
 _TWILIO = r"(?<![A-Za-z0-9])SK[0-9a-f]{32}(?![A-Za-z0-9])"
 _MAILCHIMP = r"(?<![A-Za-z0-9])[0-9a-f]{32}-us\d{1,2}(?![A-Za-z0-9])"
 _TELEGRAM = r"(?<![\w:])\d{8,10}:AA[\w-]{33}(?![\w-])"
-_JWT = r"(?<![\w-])eyJ[\w-]{10,4096}\.[\w-]{10,8192}\.[\w-]{0,4096}"
+_JWT = r"(?<![A-Za-z0-9-])eyJ[\w-]{10,4096}\.[\w-]{10,8192}\.[\w-]{0,4096}"
 _BEARER = r"(?<![a-z])bearer[ \t]+(?P<tok>[a-z0-9._~+/-]{16,4096})"  # lowered
 _BASIC = r"authorization[ \t]*:[ \t]*basic[ \t]+[a-z0-9+/]{8,4096}"  # lowered
 _DSN = r"(?<![\w+.-])[A-Za-z][\w+.-]{1,20}://[^\s:/@]{0,256}:(?P<pw>[^\s@/]{1,256})@[\w.\[\]-]"

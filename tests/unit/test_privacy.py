@@ -429,6 +429,9 @@ def test_bare_tokens_and_common_password_forms_are_found(text: str, kind: str) -
         "pass=true",
         "bypass: Qz7!rT4mK9 the cache",
         "task SK-12345 is done",
+        "task_test_abcdefghij is the fixture",  # an identifier ending in "sk_test_..."
+        "the disk_live_backup_2025 volume",
+        "highp_float precision in the shader",
         "transit_pass: bike_share",  # a subject read with its value: a ticket, not a password
         "transit_pass: bus_pass",
         "season_pass: ski_resort_access",
@@ -487,6 +490,13 @@ def test_statements_about_credentials_are_not_credentials(text: str) -> None:
             "openai_key",
         ),  # full-width
         ("AKIA\u200bIOSFODNN7EXAMPLE", "aws_access_key"),  # a zero-width space inside
+        # Glued to an identifier (a review, 2026-12-07: these were stored as they were).
+        ("token_ghp_" + "a1B2c3D4e5" * 4, "github_token"),
+        ("xghp_" + "a1B2c3D4e5" * 4, "github_token"),
+        ("key_sk-ant-api03-" + "x9Kq2LmN8p" * 3, "anthropic_key"),
+        ("cfg_sk_live_4eC39HqLyjWDarjtT1zdp7dc", "stripe_key"),
+        ("slack_xoxb-1234567890-x9Kq2LmN8pR4", "slack_token"),
+        ("my_glpat-x9Kq2LmN8pR4tV6wY1zA", "vendor_token"),
         ("pass\u00adword: Tr0ub4dor&3", "password"),  # a soft hyphen inside the keyword
         ("İİ PASSWORD: Tr0ub4dor&3", "password"),  # a character that lower-cases to two
     ],
