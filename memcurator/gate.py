@@ -31,7 +31,12 @@ from memcurator.attributes import canonical_attribute
 from memcurator.decisions import Decision, LogEvent, NewEntry
 from memcurator.ids import content_id, fingerprint
 from memcurator.keys import derive_fact_subject, subject_key
-from memcurator.schema import FACT_THRESHOLD, Candidate, describe_validation_error
+from memcurator.schema import (
+    FACT_THRESHOLD,
+    Candidate,
+    describe_validation_error,
+    key_given_twice,
+)
 from memcurator.settings import Settings
 from memcurator.tenancy import screened_tenant, tenant_of
 from memcurator.transient import transient_reason
@@ -72,6 +77,9 @@ def evaluate_line(raw: bytes | str, *, line_no: int | None = None) -> Decision:
         candidate = Candidate.model_validate_json(data)
     except ValidationError as exc:
         return _reject_malformed(data, describe_validation_error(exc), line_no)
+    twice = key_given_twice(data)
+    if twice is not None:
+        return _reject_malformed(data, twice, line_no)
     return evaluate_candidate(candidate, line_no=line_no)
 
 

@@ -241,3 +241,30 @@ def test_content_that_shows_nothing_is_blank(engine: Engine, content: str) -> No
     assert report.outcomes == {"rejected:schema": 1, "inserted": 1}
     (row,) = iter_log(engine, action="rejected")
     assert "content: Value error, is blank" in row["reason"] or "content: is blank" in row["reason"]
+
+
+@pytest.mark.parametrize(
+    ("twice", "name"),
+    [
+        ('"content": "I eat meat", "content": "I\'m vegetarian"', "content"),
+        (
+            '"content": "x", "scope": {"org_id": "acme", "user_id": "u_1", "user_id": "u_2"}',
+            "user_id",
+        ),
+    ],
+)
+def test_a_key_given_twice_in_one_object_is_refused_as_ambiguous(
+    engine: Engine, twice: str, name: str
+) -> None:
+    """Found by a review (2026-12-07): the schema's parser kept the last value silently, where
+    other readers keep the first; which statement the user made is a guess."""
+    base = candidate(id="c_twice")
+    del base["content"]
+    if "scope" in twice:
+        del base["scope"]
+    raw = json.dumps(base)[:-1] + ", " + twice + "}"
+    report = ingest_stream(engine, [raw.encode(), json.dumps(candidate()).encode()])
+    assert report.outcomes == {"rejected:schema": 1, "inserted": 1}
+    (row,) = iter_log(engine, action="rejected")
+    assert f'"{name}" given twice in one object' in row["reason"]
+    assert "c_twice" not in stored_ids(engine)
