@@ -204,6 +204,14 @@ class Subject(_Strict):
     ) = None
 
 
+def _active_only(value: Any) -> Any:
+    """A candidate's ``status`` may only say what the store sets ("active"); named plainly, not
+    as pydantic's repr of the enum member."""
+    if value is None or value == Status.ACTIVE.value:
+        return value
+    raise ValueError(f"a candidate can only be {Status.ACTIVE.value!r} (the store sets it)")
+
+
 class Candidate(_Strict):
     """One proposed memory. Unknown fields are refused so typos do not pass silently."""
 
@@ -228,7 +236,9 @@ class Candidate(_Strict):
     tool: KeyName | None = None
     symptom: KeyName | None = None
     # The seed's example carries "status": accepted for compatibility, but the store sets it.
-    status: Literal[Status.ACTIVE] | None = Field(default=None, exclude=True)
+    status: Annotated[Literal[Status.ACTIVE] | None, BeforeValidator(_active_only)] = Field(
+        default=None, exclude=True
+    )
 
     @model_validator(mode="after")
     def _type_rules(self) -> Candidate:

@@ -105,12 +105,15 @@ def parse_scope(pairs: list[str]) -> dict[str, str]:
     """``--scope LEVEL=VALUE`` options as a scope (empty when none is given)."""
     from memcurator.schema import SCOPE_LEVELS
 
-    scope = {}
+    scope: dict[str, str] = {}
     for pair in pairs:
         level, sep, value = pair.partition("=")
         if not sep or level not in SCOPE_LEVELS or not value:
             levels = ", ".join(SCOPE_LEVELS)
             fail(f"--scope wants LEVEL=VALUE with LEVEL one of {levels}; got {pair!r}", EXIT_USAGE)
+        if level in scope and scope[level] != value:
+            given = f"({scope[level]!r}, {value!r})"
+            fail(f"--scope {level} given twice {given}: give it once", EXIT_USAGE)
         scope[level] = value
     return scope
 

@@ -231,3 +231,13 @@ def test_input_and_output_that_fail_below_the_cli_are_named_not_internal(
             )  # fmt: skip
         assert result.returncode == 3
         assert "input/output error" in one_line_error(result)
+
+
+def test_a_scope_level_given_twice_with_two_values_is_a_usage_error(store_url: str) -> None:
+    """Found by a review (2026-12-07): the last value was kept silently."""
+    assert run("init", url=store_url).returncode == 0
+    result = run("export", "--scope", "org_id=a", "--scope", "org_id=b", url=store_url)
+    assert result.returncode == 2
+    assert "--scope org_id given twice" in one_line_error(result)
+    same = run("export", "--scope", "org_id=a", "--scope", "org_id=a", url=store_url)
+    assert same.returncode == 0  # the same value twice is no contradiction

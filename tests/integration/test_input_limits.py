@@ -268,3 +268,11 @@ def test_a_key_given_twice_in_one_object_is_refused_as_ambiguous(
     (row,) = iter_log(engine, action="rejected")
     assert f'"{name}" given twice in one object' in row["reason"]
     assert "c_twice" not in stored_ids(engine)
+
+
+def test_a_candidates_status_other_than_active_is_refused_in_plain_words(engine: Engine) -> None:
+    report = ingest_stream(engine, [line(status="superseded"), line(status="active")])
+    assert report.outcomes == {"rejected:schema": 1, "inserted": 1}
+    (row,) = iter_log(engine, action="rejected")
+    assert "status: a candidate can only be 'active' (the store sets it)" in row["reason"]
+    assert "<Status" not in row["reason"]
