@@ -29,7 +29,15 @@ _Match = re.Match[str]
 # C0/C1 controls become spaces (they can act as separators); tab, newline and CR stay.
 # Zero-width and bidi controls are invisible, so dropping them changes nothing a reader sees,
 # while keeping them would let "4111<ZWSP>1111 ..." slip past the digit patterns.
-_INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+# Also what renders as nothing or as a blank without being a space (a review, 2026-12-07, hid
+# "AKIA\ufe0fZQ..." with each): the combining grapheme joiner, the Arabic letter mark, Hangul
+# and Khmer fillers, Mongolian selectors, variation selectors, musical format marks, tag
+# characters and the braille blank.
+_INVISIBLE = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+    "\u2060-\u2064\u2066-\u2069\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0"
+    "\U0001d173-\U0001d17a\U000e0000-\U000e007f\U000e0100-\U000e01ef]"
+)
 
 
 def canonical(text: str) -> str:
@@ -300,7 +308,15 @@ def find_credential(text: str) -> str | None:
     'password', 'github_token', 'api_key', 'jwt', 'bearer_token', 'slack_token', 'openai_key',
     'connection_string_password', 'stripe_key', 'google_api_key', 'azure_key', 'vendor_token'),
     or None."""
-    scan = canonical(text)
+    found = _first_credential(canonical(text))
+    if found is None and CONTROL_CHARACTERS.search(text):
+        # A control character read as a space may have split a keyword or a token ("pass\x07
+        # word", "AKIAZQ\x00..."): read the text once more with them dropped.
+        found = _first_credential(canonical(CONTROL_CHARACTERS.sub("", text)))
+    return found
+
+
+def _first_credential(scan: str) -> str | None:
     lowered = lower(scan)
     woken = sorted({i for trigger in set(_TRIGGERS.findall(lowered)) for i in _WOKEN_BY[trigger]})
     for index in woken:

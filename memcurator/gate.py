@@ -31,6 +31,7 @@ from memcurator.attributes import canonical_attribute
 from memcurator.decisions import Decision, LogEvent, NewEntry
 from memcurator.ids import content_id, fingerprint
 from memcurator.keys import derive_fact_subject, subject_key
+from memcurator.raw_lines import complete_part, unescape_json
 from memcurator.schema import (
     FACT_THRESHOLD,
     Candidate,
@@ -308,7 +309,8 @@ def _reject_malformed(raw: bytes, reason: str, line_no: int | None) -> Decision:
         # The line may have been cut inside a string: what is left of a credential there no
         # longer matches the screen, so that string is dropped rather than logged.
         text = complete_part(raw.decode("utf-8", "replace"), cut=False)
-        return _rejection(raw, {"raw": sanitise(text)}, Rule.SCHEMA, reason, line_no, None, None)
+        payload = {"raw": sanitise(unescape_json(text))}
+        return _rejection(raw, payload, Rule.SCHEMA, reason, line_no, None, None)
     payload = screen_submitted(submitted)
     shown_id = payload.get("id") if isinstance(submitted, dict) else None
     client_id = shown_id if isinstance(shown_id, str) and shown_id != WITHHELD else None
@@ -354,6 +356,10 @@ def sanitise(value: Any, depth: int = 0) -> Any:
     if depth > 20:
         return "[nested too deep]"
     if isinstance(value, str):
+        # Screened as submitted: a control character replaced first would split "pass\x07word"
+        # for good, where the screen reads it both as a space and as nothing.
+        if privacy.find_credential(value):
+            return WITHHELD
         text = CONTROL_OR_SURROGATE.sub("\ufffd", value)
         if privacy.find_credential(text):
             return WITHHELD
@@ -432,33 +438,13 @@ def _screen_value(value: Any, nested: frozenset[str] | None = None) -> Any:
     return sanitise(value)
 
 
-_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-_BOUNDARY = re.compile(r"[\s,:;{}\[\]]")
-
-
-def complete_part(text: str, *, cut: bool) -> str:
-    """The part of a line that holds only whole values: a JSON string left unterminated is
-    dropped from its opening quote, and when the text was cut off (``cut``), so is a bare
-    token at its end. Screening what is left is then screening whole values."""
-    position = 0
-    while (quote := text.find('"', position)) != -1:
-        string = _JSON_STRING.match(text, quote)
-        if string is None:
-            return text[:quote]
-        position = string.end()
-    if not cut:
-        return text
-    tail = [m.end() for m in _BOUNDARY.finditer(text, position)]
-    return text[: tail[-1]] if tail else text[:position]
-
-
 def reject_oversize(head: bytes, size: int, *, line_no: int | None = None) -> Decision:
     """A line too long to parse safely: rejected from its first bytes, never read whole.
     Only the whole values at the start of the head are kept and screened, because a value
     the head cuts through cannot be screened whole."""
     reason = f"line is {size:,} bytes, over the limit; not parsed"
     kept = complete_part(head.decode("utf-8", "replace"), cut=True)
-    payload = {"raw_head": sanitise(kept), "bytes": size}
+    payload = {"raw_head": sanitise(unescape_json(kept)), "bytes": size}
     canonical = head + str(size).encode()
     return _rejection(canonical, payload, Rule.SCHEMA, reason, line_no, None, None)
 

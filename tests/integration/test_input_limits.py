@@ -7,6 +7,7 @@ import io
 import json
 from collections.abc import Iterator
 from datetime import UTC, date, datetime
+from typing import Any
 
 import pytest
 from sqlalchemy import Engine, text
@@ -276,3 +277,45 @@ def test_a_candidates_status_other_than_active_is_refused_in_plain_words(engine:
     (row,) = iter_log(engine, action="rejected")
     assert "status: a candidate can only be 'active' (the store sets it)" in row["reason"]
     assert "<Status" not in row["reason"]
+
+
+@pytest.mark.parametrize(
+    ("hidden", "secret"),
+    [
+        ('"deploy key \\u0041KIAZQ0001XW9PLM3KV8"', "ZQ0001XW9PLM3KV8"),
+        ('"db postgres:\\/\\/admin:Zq0002Hunter9x@db:5432\\/app"', "Zq0002Hunter9x"),
+        ('"cfg {\\"password\\": \\"Zq0003Tr0ub4dor!\\"}"', "Zq0003Tr0ub4dor"),
+        ('"my pass\\u0007word is Zq0007Tr0ub4dor!"', "Zq0007Tr0ub4dor"),
+    ],
+)
+def test_a_secret_hidden_by_json_escapes_in_a_broken_line_never_reaches_the_log(
+    engine: Engine, hidden: str, secret: str
+) -> None:
+    """A line that does not parse is logged from its text; its escapes were screened as
+    escapes, so "\\u0041KIA..." passed and the permanent log kept it (a review, 2026-12-07).
+    The screen now reads them as JSON does, and the log keeps that reading."""
+    broken = '{"type": "fact", "scope": {"org_id": "acme"}, "content": ' + hidden  # no "}"
+    report = ingest_stream(engine, [broken.encode()])
+    assert report.outcomes == {"rejected:schema": 1}
+    with engine.connect() as conn:
+        logged = _all_text(conn, "write_log")
+        intake = _all_text(conn, "intake")
+    assert secret not in logged and secret not in intake
+
+
+def test_a_broken_line_whose_scope_is_escaped_is_erased_with_its_scope(engine: Engine) -> None:
+    from store.erasure import erase_scope
+
+    broken = (
+        '{"type": "fact", "scope": {"org_id": "acme", "user_id": "u\\u005fdel"}, '
+        '"content": "I have type 2 diabetes"'
+    )
+    ingest_stream(engine, [broken.encode()])
+    erase_scope(engine, {"org_id": "acme", "user_id": "u_del"}, requested_by="test")
+    with engine.connect() as conn:
+        assert "diabetes" not in _all_text(conn, "write_log")
+
+
+def _all_text(conn: Any, table: str) -> str:
+    rows = conn.execute(text(f"SELECT * FROM {table}"))
+    return " ".join(str(value) for row in rows for value in row)

@@ -490,6 +490,12 @@ def test_statements_about_credentials_are_not_credentials(text: str) -> None:
             "openai_key",
         ),  # full-width
         ("AKIA\u200bIOSFODNN7EXAMPLE", "aws_access_key"),  # a zero-width space inside
+        # Characters that show nothing, and controls inside a word (a review, 2026-12-07).
+        ("Deploy key AKIA\ufe0fZQ0008XW9PLM3KV8", "aws_access_key"),
+        ("Deploy key AKIA\u061cZQ0009XW9PLM3KV8", "aws_access_key"),
+        ("token ghp_\U000e0020" + "a1B2c3D4e5" * 4, "github_token"),
+        ("my pass\u0007word is Zq0007Tr0ub4dor!", "password"),
+        ("Note AKIAZQ\u00000006XW9PLM3KV8", "aws_access_key"),
         # Glued to an identifier (a review, 2026-12-07: these were stored as they were).
         ("token_ghp_" + "a1B2c3D4e5" * 4, "github_token"),
         ("xghp_" + "a1B2c3D4e5" * 4, "github_token"),
