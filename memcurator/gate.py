@@ -172,7 +172,26 @@ def _find_credential(candidate: Candidate) -> tuple[str, str] | None:
         kind = _screen_identifier(value)[0]
         if kind:
             return name, kind
-    return None
+    kind = privacy.find_credential(_read_together(candidate))
+    return (_TOGETHER, kind) if kind else None
+
+
+_TOGETHER = "fields read together"
+
+
+def _read_together(candidate: Candidate) -> str:
+    """Every text of a candidate on one line, as a person reading the record would: a secret
+    split across fields (a keyword in one, the value in the next: tool "postgres password" and
+    symptom "Zq...!", content "my password is" and the value as source.ref, links
+    ["password:", "..."]) is a disclosure only when read together (a review, 2026-12-07)."""
+    subject = candidate.subject
+    parts = [candidate.content, candidate.source.ref, *(candidate.links or ())]
+    if candidate.tool or candidate.symptom:
+        parts.append(f"{candidate.tool or ''}: {candidate.symptom or ''}")
+    if subject:
+        parts += [f"{subject.entity}: {subject.value}", f"{subject.attribute}: {subject.value}"]
+    parts += [value for _, value in _identifier_fields(candidate)]
+    return " ".join(part for part in parts if part)
 
 
 def _personal_data_in_identifiers(candidate: Candidate) -> str | None:
@@ -291,7 +310,11 @@ def _reject(
     submitted = candidate.model_dump(mode="json", exclude_none=True)
     canonical = json.dumps(submitted, sort_keys=True).encode()
     payload = submitted if screened else sanitise(submitted)
-    if withhold:
+    if withhold == _TOGETHER:
+        # Found only across fields: every field that carries text may hold a part of it.
+        kept = ("type", "confidence", "created_at", "valid_from", "sensitivity")
+        payload = {k: v if k in kept else WITHHELD for k, v in payload.items()}
+    elif withhold:
         # The whole field the credential was found in ("subject" may hold it only as a
         # whole: attribute "password", value "Tr0ub4dor&3").
         payload[re.split(r"[.\[]", withhold)[0]] = WITHHELD

@@ -319,3 +319,30 @@ def test_a_broken_line_whose_scope_is_escaped_is_erased_with_its_scope(engine: E
 def _all_text(conn: Any, table: str) -> str:
     rows = conn.execute(text(f"SELECT * FROM {table}"))
     return " ".join(str(value) for row in rows for value in row)
+
+
+@pytest.mark.parametrize(
+    "split",
+    [
+        {"type": "observation", "tool": "postgres password", "symptom": "Zq0012Hunter9x!"},
+        {"content": "my password is", "source": {"kind": "user_message", "ref": "Zq0013Hunter9x"}},
+        {"subject": {"entity": "db_password", "attribute": "value", "value": "Zq0011Hunter9"}},
+        {"links": ["password:", "Zq0014Hunter9x"]},
+    ],
+)
+def test_a_secret_split_across_fields_is_read_together_and_refused(
+    engine: Engine, split: dict[str, Any]
+) -> None:
+    """A keyword in one field and the value in another passed each field's screen and was
+    stored; an observation's symptom also reached the log's reason (a review, 2026-12-07)."""
+    fields = candidate(id="c_split")
+    if "source" in split:
+        split = {**split, "source": {**fields["source"], **split["source"]}}
+    fields.update(split)
+    report = ingest_stream(engine, [json.dumps(fields).encode(), line()])
+    assert report.outcomes == {"rejected:privacy": 1, "inserted": 1}
+    (row,) = iter_log(engine, action="rejected")
+    assert row["reason"].startswith("credential (password) in fields read together: withheld")
+    with engine.connect() as conn:
+        stored = _all_text(conn, "write_log") + _all_text(conn, "entries")
+    assert "Zq001" not in stored
