@@ -125,6 +125,25 @@ _LOGIN = (
 """
     + _VALUE
 )
+# More command lines and headers (a review, 2026-12-07): "curl -u admin:x", "docker login -p
+# x", "Authorization: Token x", "Cookie: sessionid=x", a Discord webhook's URL.
+_CURL = (
+    r"(?<![\w-])curl(?:[ \t]+\S+){0,12}?[ \t]+(?:-u|--user)[ \t=]*['\"]?[^\s:'\"]{1,64}:"
+    r"(?P<cmd>[^\s'\"]{1,200})"
+)
+_DOCKER_LOGIN = (
+    r"(?<![\w-])docker[ \t]+login(?:[ \t]+\S+){0,8}?[ \t]+(?:-p|--password)[ \t=]+"
+    r"(?P<cmd>[^\s-]\S{0,199})"
+)
+_AUTH_HEADER = (  # lowered
+    r"authorization[ \t]*[:=][ \t]*(?:token|apikey|api-key|key|digest)[ \t]+"
+    r"(?P<tok>[a-z0-9._~+/=-]{16,4096})"
+)
+_COOKIE = (  # lowered
+    r"cookie[ \t]*:[^\n]{0,200}?(?:session(?:id)?|sid|auth|token|jwt)[\w-]{0,20}="
+    r"(?P<tok>[a-z0-9%._~+/=-]{16,4096})"
+)
+_DISCORD_HOOK = r"discord(?:app)?\.com/api/webhooks/\d{5,30}/[\w-]{20,}"
 # Command lines: "sshpass -p 'x'", "mysql -u root -px", "mysqldump --password=x".
 _SSHPASS = r"(?<![\w-])sshpass(?:[ \t]+-[a-oq-z]\S*)*[ \t]+-p[ \t]*" + _VALUE
 _MYSQL = (
@@ -226,7 +245,9 @@ _TWILIO = r"(?<![A-Za-z0-9])SK[0-9a-f]{32}(?![A-Za-z0-9])"
 _MAILCHIMP = r"(?<![A-Za-z0-9])[0-9a-f]{32}-us\d{1,2}(?![A-Za-z0-9])"
 _TELEGRAM = r"(?<![\w:])\d{8,10}:AA[\w-]{33}(?![\w-])"
 _JWT = r"(?<![A-Za-z0-9-])eyJ[\w-]{10,4096}\.[\w-]{10,8192}\.[\w-]{0,4096}"
-_BEARER = r"(?<![a-z])bearer[ \t]+(?P<tok>[a-z0-9._~+/-]{16,4096})"  # lowered
+_BEARER = (  # lowered; "Bearer x", "Bearer: x", "bearer token x"
+    r"(?<![a-z])bearer(?:[ \t]+token)?[ \t]*:?[ \t]+(?P<tok>[a-z0-9._~+/-]{16,4096})"
+)
 _BASIC = r"authorization[ \t]*:[ \t]*basic[ \t]+[a-z0-9+/]{8,4096}"  # lowered
 _DSN = r"(?<![\w+.-])[A-Za-z][\w+.-]{1,20}://[^\s:/@]{0,256}:(?P<pw>[^\s@/]{1,256})@[\w.\[\]-]"
 # Azure storage and service-bus connection strings, and the signature of a SAS URL.
@@ -265,6 +286,11 @@ _DETECTORS: Final = tuple(
         ("pass|pw", _SHORT_DISCLOSURE, "password", True),
         ("log|sign|cred|user", _LOGIN, "password", True),
         ("sshpass", _SSHPASS, "password", True),
+        ("curl", _CURL, "password", False),
+        ("docker", _DOCKER_LOGIN, "password", False),
+        ("authorization", _AUTH_HEADER, "api_key", True),
+        ("cookie", _COOKIE, "session_cookie", True),
+        ("discord", _DISCORD_HOOK, "discord_webhook", False),
         ("mysql", _MYSQL, "password", False),
     )
 )

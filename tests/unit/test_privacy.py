@@ -430,6 +430,11 @@ def test_bare_tokens_and_common_password_forms_are_found(text: str, kind: str) -
         "bypass: Qz7!rT4mK9 the cache",
         "task SK-12345 is done",
         "task_test_abcdefghij is the fixture",  # an identifier ending in "sk_test_..."
+        "curl -u $USER:$PASS https://example.com",
+        "docker login -p is deprecated, use --password-stdin",
+        "the Authorization: Token header format",
+        "bearer token authentication is used by the API",
+        "we set a session cookie named sessionid",
         "the disk_live_backup_2025 volume",
         "highp_float precision in the shader",
         "transit_pass: bike_share",  # a subject read with its value: a ticket, not a password
@@ -496,6 +501,16 @@ def test_statements_about_credentials_are_not_credentials(text: str) -> None:
         ("token ghp_\U000e0020" + "a1B2c3D4e5" * 4, "github_token"),
         ("my pass\u0007word is Zq0007Tr0ub4dor!", "password"),
         ("Note AKIAZQ\u00000006XW9PLM3KV8", "aws_access_key"),
+        # Command lines and headers (a review, 2026-12-07: these were stored as they were).
+        ("curl -u admin:Zq0013Tr0ub4dor! https://api.example.com", "password"),
+        ("docker login -u ci -p Zq0014Hunter9x registry.example.com", "password"),
+        ("Authorization: Token 9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b", "api_key"),
+        ("Bearer: Zq0016abcdefghijklmnop12", "bearer_token"),
+        ("Cookie: sessionid=8f14e45fceea167a5a36dedd4bea2543; theme=dark", "session_cookie"),
+        (
+            "hook https://discord.com/api/webhooks/123456789012345678/AbCdEfGhIjKlMnOpQrStUvWx",
+            "discord_webhook",
+        ),
         # Glued to an identifier (a review, 2026-12-07: these were stored as they were).
         ("token_ghp_" + "a1B2c3D4e5" * 4, "github_token"),
         ("xghp_" + "a1B2c3D4e5" * 4, "github_token"),
