@@ -53,9 +53,11 @@ def _digits(text: str) -> list[int]:
 
 # The lookbehind pins the local part to the start of its run: without it a 100k-character run
 # with no "@" would be rescanned from every position (quadratic time).
+# Letters of any script in the local part and the domain ("müller@example.de",
+# "josé@exämple.com"; a review, 2026-12-07: these were stored as written).
 _EMAIL = re.compile(
-    r"(?<![\w.%+-])[A-Za-z0-9._%+-]{1,64}@"
-    r"(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?P<tld>[A-Za-z]{2,63})(?![\w-])"
+    r"(?<![\w.%+-])[\w.%+-]{1,64}@"
+    r"(?:[^\W_](?:[\w-]{0,61}[^\W_])?\.)+(?P<tld>[^\W\d_]{2,63})(?![\w-])"
     r"(?!:[\w~./-])"  # "git@github.com:org/repo.git" is an SSH remote, not a person
 )
 # Asset names like "icon@2x.png" have an address's shape but a file extension for a TLD.
@@ -119,7 +121,22 @@ def _luhn_ok(digits: list[int]) -> bool:
 
 
 def _is_card(match: _Match) -> bool:
-    digits = _digits(match.group())
+    text = match.group()
+    if _card_number(_digits(text)):
+        return True
+    # A card written beside another number in one run: "4111 1111 1111 1111 123" (its CVV),
+    # "Booked 2 4111111111111111" (a review, 2026-12-07). Without its last or its first group,
+    # the run is read once more; the whole run is redacted.
+    groups = _GROUP_SEPARATOR.split(text)
+    if len(groups) < 2:
+        return False
+    return _card_number(_digits("".join(groups[:-1]))) or _card_number(_digits("".join(groups[1:])))
+
+
+_GROUP_SEPARATOR = re.compile(r"[ -]")
+
+
+def _card_number(digits: list[int]) -> bool:
     # Major networks (Visa, Mastercard, Amex, Discover, JCB, UnionPay) start with 2-6; asking
     # for that on top of Luhn halves the false positives on long order numbers.
     return 13 <= len(digits) <= 19 and 2 <= digits[0] <= 6 and _luhn_ok(digits)

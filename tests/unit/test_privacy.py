@@ -27,6 +27,20 @@ def test_a_card_number_that_passes_luhn_is_redacted(text: str) -> None:
     assert redact(text) == ("card [CARD] on file", ("card",))
 
 
+@pytest.mark.parametrize(
+    ("text", "redacted"),
+    [
+        ("Pay with card 4111 1111 1111 1111 123 at checkout", "Pay with card [CARD] at checkout"),
+        ("Booked 2 4111111111111111 for the hotel", "Booked [CARD] for the hotel"),
+    ],
+)
+def test_a_card_in_one_run_with_another_number_is_redacted_with_it(
+    text: str, redacted: str
+) -> None:
+    """Its CVV after it, a count before it: the run failed Luhn whole (a review, 2026-12-07)."""
+    assert redact(text) == (redacted, ("card",))
+
+
 def test_a_luhn_failing_sixteen_digit_number_is_kept() -> None:
     text = "order 4111 1111 1111 1112 shipped"
     assert redact(text) == (text, ())
@@ -161,7 +175,10 @@ def test_an_id_with_a_bad_checksum_or_prefix_is_kept(text: str) -> None:
 
 @pytest.mark.parametrize(
     "address",
-    ["jane.doe@example.com", "jane+news@mail.example.co.uk", "J_Doe-99@sub.domain.io", "x@y.dev"],
+    [
+        "jane.doe@example.com", "jane+news@mail.example.co.uk", "J_Doe-99@sub.domain.io",
+        "x@y.dev", "müller@example.de", "françois.dupont@orange.fr", "jane.doe@exämple.de",
+    ],
 )
 def test_an_email_address_is_redacted(address: str) -> None:
     assert redact(f"write to {address}.") == ("write to [EMAIL].", ("email",))
