@@ -332,8 +332,8 @@ _TRIGGERS = re.compile(_trie_pattern(_WOKEN_BY))
 def find_credential(text: str) -> str | None:
     """Name of the first kind of credential found in text (e.g. 'aws_access_key', 'private_key',
     'password', 'github_token', 'api_key', 'jwt', 'bearer_token', 'slack_token', 'openai_key',
-    'connection_string_password', 'stripe_key', 'google_api_key', 'azure_key', 'vendor_token'),
-    or None."""
+    'connection_string_password', 'stripe_key', 'google_api_key', 'azure_key', 'vendor_token',
+    'session_cookie', 'discord_webhook'), or None."""
     found = _first_credential(canonical(text))
     if found is None and CONTROL_CHARACTERS.search(text):
         # A control character read as a space may have split a keyword or a token ("pass\x07
