@@ -126,6 +126,21 @@ def ingest(
         echo(f"rejected:{rule} at line {', '.join(map(str, numbers))}{tail}")
 
 
+def _refuse_other_encodings(stream: BinaryIO, name: str) -> None:
+    """A file that is not UTF-8 text said as such, before every line of it is "Invalid JSON":
+    UTF-16 (what PowerShell's ``>`` writes), UTF-32, or gzip."""
+    peek = getattr(stream, "peek", None)
+    head = peek(4)[:4] if peek is not None else b""
+    if head.startswith(b"\x1f\x8b"):
+        fail(f"cannot read {name}: it is gzip-compressed (gunzip -c it into `ingest -`)",
+             EXIT_INPUT)  # fmt: skip
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")) or head[:2].count(b"\x00") == 1:
+        fail(
+            f"cannot read {name}: it is UTF-16 or UTF-32, not UTF-8 (iconv -t UTF-8 converts it)",
+            EXIT_INPUT,
+        )
+
+
 class _InputContext:
     def __init__(self, file: str) -> None:
         self.file = file
@@ -135,12 +150,14 @@ class _InputContext:
         if self.file == "-":
             if sys.stdin is None:  # started with standard input closed (`<&-`)
                 fail("cannot read standard input: it is closed", EXIT_INPUT)
+            _refuse_other_encodings(sys.stdin.buffer, "standard input")
             return sys.stdin.buffer, None
         if not self.file:
             fail("no input file named (give a path, or - for standard input)", EXIT_USAGE)
         path = Path(self.file)
         try:
             self.stream = path.open("rb")
+            _refuse_other_encodings(self.stream, self.file)
             return self.stream, path.stat().st_size
         except IsADirectoryError:
             fail(f"cannot read {self.file}: it is a directory", EXIT_INPUT)

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -241,3 +242,25 @@ def test_a_scope_level_given_twice_with_two_values_is_a_usage_error(store_url: s
     assert "--scope org_id given twice" in one_line_error(result)
     same = run("export", "--scope", "org_id=a", "--scope", "org_id=a", url=store_url)
     assert same.returncode == 0  # the same value twice is no contradiction
+
+
+@pytest.mark.parametrize(
+    ("encode", "says"),
+    [
+        (lambda text: text.encode("utf-16"), "it is UTF-16 or UTF-32, not UTF-8"),
+        (lambda text: text.encode("utf-16-le"), "it is UTF-16 or UTF-32, not UTF-8"),
+        (lambda text: __import__("gzip").compress(text.encode()), "it is gzip-compressed"),
+    ],
+)
+def test_a_file_that_is_not_utf8_text_is_named_not_read_as_bad_json(
+    store_url: str, tmp_path: Path, encode: Any, says: str
+) -> None:
+    """A UTF-16 file (what PowerShell's `>` writes) was one "Invalid JSON" per line, exit 0
+    (a review, 2026-12-07)."""
+    path = tmp_path / "in.jsonl"
+    path.write_bytes(encode(json.dumps(candidate()) + "\n"))
+    assert run("init", url=store_url).returncode == 0
+    result = run("ingest", str(path), url=store_url)
+    assert result.returncode == 3
+    assert says in one_line_error(result)
+    assert run("export", "--status", "all", url=store_url).stdout == ""
