@@ -168,18 +168,19 @@ def _find_credential(candidate: Candidate) -> tuple[str, str] | None:
         kind = privacy.find_credential(value)
         if kind:
             return name, kind
-    for name, value in _identifier_fields(candidate):
+    identifiers = _identifier_fields(candidate)
+    for name, value in identifiers:
         kind = _screen_identifier(value)[0]
         if kind:
             return name, kind
-    kind = privacy.find_credential(_read_together(candidate))
+    kind = privacy.find_credential(_read_together(candidate, identifiers))
     return (_TOGETHER, kind) if kind else None
 
 
 _TOGETHER = "fields read together"
 
 
-def _read_together(candidate: Candidate) -> str:
+def _read_together(candidate: Candidate, identifiers: list[tuple[str, str]]) -> str:
     """Every text of a candidate on one line, as a person reading the record would: a secret
     split across fields (a keyword in one, the value in the next: tool "postgres password" and
     symptom "Zq...!", content "my password is" and the value as source.ref, links
@@ -190,7 +191,7 @@ def _read_together(candidate: Candidate) -> str:
         parts.append(f"{candidate.tool or ''}: {candidate.symptom or ''}")
     if subject:
         parts += [f"{subject.entity}: {subject.value}", f"{subject.attribute}: {subject.value}"]
-    parts += [value for _, value in _identifier_fields(candidate)]
+    parts += [value for _, value in identifiers]
     return " ".join(part for part in parts if part)
 
 
@@ -384,7 +385,7 @@ def sanitise(value: Any, depth: int = 0) -> Any:
         if privacy.find_credential(value):
             return WITHHELD
         text = CONTROL_OR_SURROGATE.sub("\ufffd", value)
-        if privacy.find_credential(text):
+        if text != value and privacy.find_credential(text):
             return WITHHELD
         text, _ = privacy.redact(text)
         if len(text) > MAX_LOGGED_CHARS:
