@@ -358,7 +358,7 @@ def in_topics(conn: Connection, tenant: str, ids: Sequence[str]) -> set[str]:
     members: set[str] = set()
     if conn.dialect.name == "postgresql":
         for chunk in chunks(ids):
-            members.update(conn.scalars(_MEMBER_PROBE, {"ids": list(chunk), "tenant": tenant}))
+            members.update(conn.scalars(_MEMBER_PROBE, {"ids": pg_array(chunk), "tenant": tenant}))
         return members
     for member_in in in_values(TopicMember.observation_id, ids, conn):
         members.update(

@@ -41,7 +41,8 @@ from memcurator.vocabulary import (
 )
 from store.bulk import array_rows, chunks, in_values, pg_array
 from store.member_cache import MemberCache
-from store.pass_changes import ACTIVE_OBSERVATION, changing_observations, in_topics
+from store.observation_rows import observation_rows
+from store.pass_changes import changing_observations, in_topics
 from store.tables import ACTIVE_TOPIC, ConsolidationRun, Entry, UTCDateTime, as_utc
 
 # What a concurrent ingest changes on an observation: the pass compares it before writing.
@@ -203,11 +204,11 @@ def load_observations(
     change alone. A quiet night's cost follows what is due or new, not the active set (a
     month of each user's observations)."""
     if window is None:
-        rows = _observation_rows(conn, tenant, scopes, cutoff)
+        rows = observation_rows(conn, tenant, scopes, cutoff)
         in_topic = in_topics(conn, tenant, [r.id for r in rows])
     else:  # the change test read topic membership already
         changing, in_topic = changing_observations(conn, tenant, scopes, cutoff, window)
-        rows = _observation_rows(conn, tenant, scopes, cutoff, ids=changing)
+        rows = observation_rows(conn, tenant, scopes, cutoff, ids=changing)
     seen = _seen(conn, tenant, [r.id for r in rows], cutoff, sessions)
     if stamps is not None:
         stamps.update({r.id: (Status.ACTIVE, r.evidence, r.last_confirmed_at) for r in rows})
@@ -232,38 +233,6 @@ def load_observations(
             )
         )
     return observations
-
-
-def _observation_rows(
-    conn: Connection,
-    tenant: str,
-    scopes: Sequence[str],
-    cutoff: datetime,
-    *,
-    ids: Sequence[str] | None = None,
-) -> list[Any]:
-    """The active observations of ``scopes`` created before ``cutoff``, whole; with ``ids``,
-    only those (read by key)."""
-    columns = (
-        Entry.id, Entry.scope_key, Entry.tool, Entry.content, Entry.created_at,
-        Entry.confidence, Entry.sensitivity, Entry.subject_key, Entry.evidence,
-        Entry.last_confirmed_at, Entry.subject_value, Entry.source_kind, Entry.updated_at,
-    )  # fmt: skip
-    rows: list[Any] = []
-    if ids is not None:
-        wanted = set(scopes)
-        for id_in in in_values(Entry.id, ids, conn):
-            rows += conn.execute(
-                select(*columns).where(
-                    Entry.tenant == tenant, id_in, *ACTIVE_OBSERVATION, Entry.created_at < cutoff
-                )
-            ).all()
-        return sorted((r for r in rows if r.scope_key in wanted), key=lambda r: r.id)
-    for scope_in in in_values(Entry.scope_key, scopes, conn):
-        rows += conn.execute(
-            select(*columns).where(*ACTIVE_OBSERVATION, Entry.created_at < cutoff, scope_in)
-        ).all()
-    return rows
 
 
 def _seen(
