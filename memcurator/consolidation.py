@@ -276,7 +276,7 @@ def _centroids(member_vectors: np.ndarray, sizes: list[int]) -> np.ndarray:
 def _new_topics(
     pending: list[Observation], vectors: np.ndarray, policy: Policy
 ) -> list[TopicUpdate]:
-    usable = [i for i in range(len(pending)) if np.linalg.norm(vectors[i]) > 0]
+    usable = np.flatnonzero(np.linalg.norm(vectors, axis=1) > 0).tolist()
     if len(usable) < max(2, policy.min_topic_size):
         return []
     labels = AgglomerativeClustering(

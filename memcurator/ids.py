@@ -7,11 +7,15 @@ the identical candidate yields the same id, so a re-run batch is a no-op instead
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import os
 from datetime import datetime
 
 _CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+# RFC 4648's base32 alphabet to Crockford's, digit for digit: 80 bits in ten bytes are 16 of
+# either's digits, most significant first, so ``b32encode`` (in C) is ``_encode(n, 16)``.
+_TO_CROCKFORD = bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", _CROCKFORD.encode())
 
 
 def _encode(value: int, length: int) -> str:
@@ -25,8 +29,8 @@ def _encode(value: int, length: int) -> str:
 def ulid(moment: datetime, randomness: bytes | None = None) -> str:
     """A ULID for ``moment`` (timezone-aware); 80 random bits unless ``randomness`` is given."""
     millis = int(moment.timestamp() * 1000) & ((1 << 48) - 1)
-    rand = int.from_bytes((randomness or os.urandom(10))[:10], "big")
-    return _encode(millis, 10) + _encode(rand, 16)
+    rand = (randomness or os.urandom(10))[:10].rjust(10, b"\0")
+    return _encode(millis, 10) + base64.b32encode(rand).translate(_TO_CROCKFORD).decode()
 
 
 def content_id(moment: datetime, canonical: bytes) -> str:

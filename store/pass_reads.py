@@ -84,6 +84,10 @@ def previous_pass(
 def load_stamps(conn: Connection, tenant: str, ids: Sequence[str]) -> dict[str, Stamp]:
     """Each entry's (status, evidence, last confirmation) as it stands now."""
     stamps: dict[str, Stamp] = {}
+    if conn.dialect.name == "postgresql":  # a chunk as one row of arrays (``_STAMPS``)
+        for entry_id, status, evidence, confirmed in array_rows(conn, _STAMPS, ids, tenant=tenant):
+            stamps[entry_id] = (status, evidence, None if confirmed is None else as_utc(confirmed))
+        return stamps
     for id_in in in_values(Entry.id, ids, conn):
         for row in conn.execute(
             select(Entry.id, Entry.status, Entry.evidence, Entry.last_confirmed_at).where(
@@ -92,6 +96,12 @@ def load_stamps(conn: Connection, tenant: str, ids: Sequence[str]) -> dict[str, 
         ):
             stamps[row.id] = (row.status, row.evidence, row.last_confirmed_at)
     return stamps
+
+
+_STAMPS = text(
+    "SELECT array_agg(id), array_agg(status), array_agg(evidence), array_agg(last_confirmed_at) "
+    "FROM entries WHERE tenant = :tenant AND id = ANY(CAST(:ids AS text[]))"
+)
 
 
 def load_active_facts(
