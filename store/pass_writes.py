@@ -344,9 +344,10 @@ class PassWriter:
                         updated_at=self.cutoff,
                     )
                 )
+        # The new topics in one statement a chunk (a first night makes thousands).
+        for chunk in chunks([self._topic_row(t) for t in topics if t.is_new]):
+            self.conn.execute(insert(Entry), list(chunk))
         for t in topics:
-            if t.is_new:
-                self.conn.execute(insert(Entry), [self._topic_row(t)])
             joined = set(t.new_members)
             members += [
                 {
