@@ -92,7 +92,8 @@ def _sqlite_rows(
     columns = [getattr(Entry, c) for c in _COLUMNS]
     rows: list[ObservationRow] = []
     where = (Entry.tenant == tenant, *ACTIVE_OBSERVATION, Entry.created_at < cutoff)
-    for value_in in in_values(Entry.scope_key if ids is None else Entry.id, ids or scopes, conn):
+    column, values = (Entry.scope_key, scopes) if ids is None else (Entry.id, ids)
+    for value_in in in_values(column, values, conn):
         rows += [
             ObservationRow._make(r) for r in conn.execute(select(*columns).where(*where, value_in))
         ]
