@@ -45,7 +45,7 @@ lint: install  ## ruff and mypy
 bench: install  ## ingest throughput against COPY, and peak memory, on PostgreSQL
 	$(PY) -m tests.pg_ready "$(MEMCURATOR_TEST_PG_URL)"
 	$(PY) bench/bench_ingest.py --pg-url "$(MEMCURATOR_TEST_PG_URL)" --slices $(BENCH_SLICES)
-	$(PY) bench/bench_nightly.py --pg-url "$(MEMCURATOR_TEST_PG_URL)"
+	$(PY) bench/bench_nightly.py --pg-url "$(MEMCURATOR_TEST_PG_URL)" --backfill-workers 2
 	$(PY) bench/bench_dask.py --pg-url "$(MEMCURATOR_TEST_PG_URL)"
 	$(PY) bench/bench_night_vectors.py
 	$(PY) bench/eval_transient.py $(TRANSIENT_SETS)

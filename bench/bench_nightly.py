@@ -657,14 +657,16 @@ class _NightClock(logging.Handler):
 
 
 def run_flow(
-    kind: str, url: str, start: date, end: date, partitions: int, vacuum_every: float = 0.0
+    kind: str, url: str, start: date, end: date, partitions: int, vacuum_every: float = 0.0,
+    workers: int = 0,
 ) -> dict[str, Any]:
     """Run ``kind`` in a child process with a fresh PREFECT_HOME; its figures and peak RSS.
-    ``vacuum_every``: autovacuum's work done meanwhile (``bench/autovacuum.py``), 0: none."""
+    ``vacuum_every``: autovacuum's work done meanwhile (``bench/autovacuum.py``), 0: none.
+    ``workers``: a backfill's local worker processes (``MEMCURATOR_BACKFILL_WORKERS``)."""
     if vacuum_every:
         before = vacuum_once(url) if kind == "nightly" else 0.0  # a quiet period's state
         with Vacuuming(url, vacuum_every) as vacuuming:
-            measured = run_flow(kind, url, start, end, partitions)
+            measured = run_flow(kind, url, start, end, partitions, workers=workers)
         measured["vacuum"] = f"{vacuuming.said()}; {before:.1f} s before it"
         print(f"  [{kind}] autovacuum's work: {measured['vacuum']}", flush=True)
         return measured
@@ -679,6 +681,7 @@ def run_flow(
             "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": os.environ.get(
                 "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", "300"
             ),
+            "MEMCURATOR_BACKFILL_WORKERS": str(workers),
         }
         argv = [
             sys.executable,
@@ -805,6 +808,10 @@ def main() -> None:
     )  # fmt: skip
     parser.add_argument("--keep", action="store_true", help="keep the databases afterwards")
     parser.add_argument(
+        "--backfill-workers", type=int, default=0, metavar="N",
+        help="case (a2): the year's backfill again, on N local worker processes (0 skips it)",
+    )
+    parser.add_argument(
         "--vacuum-every", type=float, default=0.0, metavar="SECONDS",
         help="do autovacuum's work meanwhile, every SECONDS (60: its default naptime; 0: "
         "the server's own, which on this project's CI machine is off)",
@@ -830,8 +837,9 @@ def main() -> None:
 
 def bench(args: argparse.Namespace) -> None:
     name = args.database
-    first_db, deep_db = f"{name}_first", f"{name}_deep"
+    first_db, deep_db, workers_db = f"{name}_first", f"{name}_deep", f"{name}_workers"
     deep: dict[str, Any] | None = None
+    on_workers: dict[str, Any] | None = None
     url = database_url(args.pg_url, name)
     last_day = START + timedelta(days=args.days - 1)
     # One more day of data than the year: the activity of (b)'s night (a night with nothing
@@ -883,6 +891,8 @@ def bench(args: argparse.Namespace) -> None:
         )  # fmt: skip
     if not args.skip_first_night:
         create_database(args.pg_url, first_db, template=name)
+    if args.backfill_workers:
+        create_database(args.pg_url, workers_db, template=name)
     try:
         backfill = run_flow("backfill", url, START, last_day, args.partitions, every)
         # The year's figure first, and on disk: a later stage that fails must not lose it.
@@ -890,6 +900,13 @@ def bench(args: argparse.Namespace) -> None:
         saved.write_text(json.dumps(backfill, default=str))
         print(f"  (a) backfill: {backfill['flow_s']:.1f} s for {len(backfill['nights'])} nights "
               f"(figures saved to {saved})", flush=True)
+        if args.backfill_workers:
+            on_workers = run_flow(
+                "backfill", database_url(args.pg_url, workers_db), START, last_day,
+                args.partitions, every, workers=args.backfill_workers,
+            )  # fmt: skip
+            print(f"  (a2) the same backfill on {args.backfill_workers} local worker processes: "
+                  f"{on_workers['flow_s']:.1f} s", flush=True)  # fmt: skip
         if args.deeper:
             create_database(args.pg_url, deep_db, template=name)
             deep_url = database_url(args.pg_url, deep_db)
@@ -911,13 +928,36 @@ def bench(args: argparse.Namespace) -> None:
             first["store"] = _counts_at(database_url(args.pg_url, first_db))
     finally:
         if not args.keep:
+            drop_database(args.pg_url, workers_db)
             drop_database(args.pg_url, first_db)
             drop_database(args.pg_url, deep_db)
             drop_database(args.pg_url, name)
     report(args, loaded, before, backfill, one, after, first)
+    if on_workers is not None:
+        print()
+        print("\n".join(_workers_lines(args.backfill_workers, backfill, on_workers)))
     if deep is not None:
         print()
         print("\n".join(_night_line(f"(d) the night of (b), {args.deeper + 1}x the store", deep)))
+
+
+def _workers_lines(
+    workers: int, threads: dict[str, Any], measured: dict[str, Any]
+) -> list[str]:
+    """Case (a2): the year's backfill on ``workers`` local worker processes beside (a)."""
+    seconds = [n["seconds"] for n in measured["nights"]]
+    totals = measured["result"]["totals"]
+    same = "the same as (a)" if totals == threads["result"]["totals"] else "DIFFER from (a): "
+    return [
+        f"(a2) the same backfill on {workers} local worker processes "
+        f"(MEMCURATOR_BACKFILL_WORKERS={workers}; a Dask cluster started for the run):",
+        f"  total {measured['flow_s']:.1f} s, {measured['flow_s'] / threads['flow_s']:.2f}x the "
+        f"threads' {threads['flow_s']:.1f} s (same run of this bench); the first night "
+        f"{seconds[0]:.2f} s (the workers' start), then mean {statistics.mean(seconds[1:]):.2f} s",
+        f"  totals {same}{'' if same.startswith('the') else json.dumps(totals)}",
+        f"  peak RSS: flow process {_mib(measured['peak_self_kib'])}, its children (Prefect "
+        f"server and the workers, sampled) {_mib(measured['peak_server_kib'])}",
+    ]
 
 
 def _counts_at(url: str) -> dict[str, Any]:

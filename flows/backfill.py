@@ -17,6 +17,11 @@ done on <date>: ..." for a night every partition of which was done before this r
 figures for the CLI (``flows.progress``); each task logs its own line per night it did. The
 ``backfill`` table artifact has one row per night and a totals row.
 
+With ``MEMCURATOR_BACKFILL_WORKERS`` (``--workers``) the partition tasks run on a temporary
+Dask cluster of that many worker processes on this machine (``flows.local_cluster``), the same
+tasks with the same retries and results; else on the flow's runner (``flows.runners``: threads,
+or the Dask cluster of ``MEMCURATOR_DASK_ADDRESS``).
+
 A backfilled night has no flow run of its own, so no per-night ``nightly-summary`` artifact
 either: its figures are its row of the ``backfill`` table, its progress line, and its task's
 per-night lines; the ledger (``memcurator passes``) and the write log hold the rest.
@@ -28,7 +33,10 @@ The flow then fails with one line per failed partition: which night, why, and ho
 
 from __future__ import annotations
 
+import math
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import date
 from typing import Any
 
@@ -37,9 +45,11 @@ from prefect.artifacts import create_table_artifact
 from prefect.context import TagsContext
 from prefect.futures import PrefectFuture, wait
 from prefect.runtime import flow_run
+from prefect.task_runners import TaskRunner
 from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError
 
+from flows.local_cluster import local_cluster, local_workers, unused_workers
 from flows.progress import progress_extra
 from flows.runners import StatisticsKeeper, fresh_statistics, pass_lock_token
 from memcurator.app.nightly import Partition, partition_name
@@ -83,13 +93,20 @@ def run_backfill(
     require_current_schema(engine)
     walk = with_retries(consolidate_partition_nights)
     nights = Nights(engine, days, count, str(flow_run.get_id() or ""))
-    with pass_lock(engine, wait_seconds=wait_seconds):
+    workers = local_workers(engine, count)
+    if unused := unused_workers(engine):
+        get_run_logger().warning("MEMCURATOR_BACKFILL_WORKERS not used: %s", unused)
+    with pass_lock(engine, wait_seconds=wait_seconds), _runner(workers, count) as runner:
         lock = pass_lock_token(engine)  # a task on a Dask worker checks the flow still holds it
         fresh_statistics(engine, get_run_logger())
         statistics = StatisticsKeeper(engine, get_run_logger())
         # No tags on the tasks (a tag-concurrency lease per tagged task run: flows.nightly).
         with TagsContext(current_tags=set()):
-            futures = [walk.submit(days[0], days[-1], i, count, lock) for i in range(count)]
+            futures = [
+                walk.submit(days[0], days[-1], i, count, lock) if runner is None
+                else runner.submit(walk, _walk_parameters(days, i, count, lock))
+                for i in range(count)
+            ]  # fmt: skip
         pending = list(futures)
         while pending:
             pending = list(wait(pending, timeout=POLL_SECONDS).not_done)
@@ -125,6 +142,25 @@ def run_backfill(
         "totals": nights.this_run(),
         "per_night": [{"date": r["date"], **r["counts"]} for r in rows],
     }
+
+
+@contextmanager
+def _runner(workers: int, count: int) -> Iterator[TaskRunner[Any] | None]:
+    """The backfill's own local cluster of ``workers`` processes (``flows.local_cluster``), or
+    None: the flow's runner (threads, or the Dask cluster of ``MEMCURATOR_DASK_ADDRESS``)."""
+    if not workers:
+        yield None
+        return
+    get_run_logger().info(
+        "partitions on %d local worker processes (MEMCURATOR_BACKFILL_WORKERS), %d threads each",
+        workers, math.ceil(count / workers),
+    )  # fmt: skip
+    with local_cluster(workers, count) as runner:
+        yield runner
+
+
+def _walk_parameters(days: list[str], index: int, count: int, lock: str | None) -> dict[str, Any]:
+    return {"start": days[0], "end": days[-1], "index": index, "count": count, "lock": lock}
 
 
 class Nights:

@@ -61,6 +61,10 @@ class Settings(BaseSettings):
     # A Dask scheduler (tcp://host:8786): the nightly pass's partition tasks run on its
     # workers (flows.runners); unset, they run as threads in the flow's process.
     dask_address: str | None = None
+    # A backfill's partition tasks on a temporary Dask cluster of this many worker processes on
+    # this machine (flows.local_cluster), so a long backfill uses more than one core; 0: threads
+    # in the flow's process. PostgreSQL only; a dask_address, when set, wins.
+    backfill_workers: int = Field(default=0, ge=0, le=64)
 
     @field_validator("database_url", "admin_database_url")
     @classmethod

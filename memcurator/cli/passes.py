@@ -12,7 +12,7 @@ import importlib
 import json
 import os
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
@@ -63,6 +63,21 @@ DaskAddress = Annotated[
         callback=lambda value: _checked_dask_address(value),
         help="A Dask scheduler (tcp://host:8786) whose workers run the partition tasks "
         "(default: threads in this process).",
+    ),
+]
+
+Workers = Annotated[
+    int | None,
+    typer.Option(
+        "--workers",
+        envvar="MEMCURATOR_BACKFILL_WORKERS",
+        min=0,
+        max=64,
+        metavar="N",
+        show_default=False,
+        help="Run the partitions in N worker processes on this machine (a temporary Dask "
+        "cluster; PostgreSQL only), so a long backfill uses N cores (default: threads in "
+        "this process).",
     ),
 ]
 
@@ -122,6 +137,7 @@ def backfill(
     verbose: Verbose = False,
     database_url: DatabaseUrl = None,
     dask_address: DaskAddress = None,
+    workers: Workers = None,
 ) -> None:
     """Run the nightly pass for each date from START to END, in order (the `backfill` flow).
 
@@ -145,7 +161,10 @@ def backfill(
     started = datetime.now(UTC)
     from memcurator.cli.progress import flow_progress
 
-    with _busy_guard(url, wait), flows_for(url, verbose=verbose), _dask_for(dask_address):
+    with (
+        _busy_guard(url, wait), flows_for(url, verbose=verbose), _dask_for(dask_address),
+        _environ("MEMCURATOR_BACKFILL_WORKERS", None if workers is None else str(workers)),
+    ):  # fmt: skip
         from flows.consolidation import backfill as backfill_flow
 
         with flow_progress("night", len(days), animate=False if verbose else None):
@@ -162,20 +181,26 @@ def _checked_dask_address(address: str | None) -> str | None:
         raise typer.BadParameter(str(exc)) from None
 
 
-@contextmanager
-def _dask_for(address: str | None) -> Iterator[None]:
+def _dask_for(address: str | None) -> AbstractContextManager[None]:
     """The flows of this command run their partition tasks on the Dask cluster at ``address``
     (``flows.runners`` reads it from the environment when a flow runs)."""
-    saved = os.environ.get("MEMCURATOR_DASK_ADDRESS")
-    if address:
-        os.environ["MEMCURATOR_DASK_ADDRESS"] = address
+    return _environ("MEMCURATOR_DASK_ADDRESS", address or None)
+
+
+@contextmanager
+def _environ(name: str, value: str | None) -> Iterator[None]:
+    """The setting ``name`` is ``value`` (unless None) while the command's flows run: they
+    read their settings from the environment when they run."""
+    saved = os.environ.get(name)
+    if value is not None:
+        os.environ[name] = value
     try:
         yield
     finally:
         if saved is None:
-            os.environ.pop("MEMCURATOR_DASK_ADDRESS", None)
+            os.environ.pop(name, None)
         else:
-            os.environ["MEMCURATOR_DASK_ADDRESS"] = saved
+            os.environ[name] = saved
 
 
 def serve() -> None:

@@ -1,0 +1,114 @@
+"""A backfill's partitions in worker processes on this machine (issue 13: a year in minutes).
+
+A backfill's time is mostly Python (the plan's TF-IDF and clustering, reading rows); threads in
+one process share one interpreter lock, so on threads a backfill uses about one core whatever
+the machine has. With ``MEMCURATOR_BACKFILL_WORKERS=N`` (``memcurator backfill --workers N``)
+the backfill starts a temporary Dask cluster on this machine for its run: ``N`` worker
+processes (``prefect_dask.DaskTaskRunner`` with a ``LocalCluster``), each running its share of
+the partition tasks as threads, so every partition still walks its nights at once and a night's
+progress line comes as soon as every partition committed it. The tasks are the same tasks with
+the same retries; the ledger, the pass lock (``store.passlock.pass_token``) and the export are
+those of the thread runner (``tests/integration/test_local_cluster.py``).
+
+Not for one night: a worker process costs seconds to start (importing Prefect and the project)
+and a night's own work is about that, so the nightly flow keeps its threads. Not on SQLite: the
+store's file lock is held by the flow's process. Not with ``MEMCURATOR_DASK_ADDRESS``: a cluster
+that is already there wins.
+
+The workers are started from this process, so they inherit its environment (the store's URL
+among it: never a task parameter); what they add is the Prefect API the flow reports to (a
+temporary server's included, which a new process would otherwise start on its own), the
+Prefect settings this process runs under, and its console's level (the CLI shows warnings only
+unless ``-v``; the task runs' lines still reach the Prefect API and UI).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+from memcurator.settings import Settings
+
+if TYPE_CHECKING:
+    from prefect.task_runners import TaskRunner
+    from sqlalchemy import Engine
+
+
+def local_workers(engine: Engine, partitions: int, settings: Settings | None = None) -> int:
+    """How many local worker processes a backfill of ``partitions`` partitions runs on: the
+    ``backfill_workers`` setting, at most one per partition; 0 (threads in the flow's
+    process) when it is 0, on SQLite, or with a Dask cluster's address set."""
+    settings = settings or Settings()
+    if settings.dask_address or engine.dialect.name != "postgresql":
+        return 0
+    return max(0, min(settings.backfill_workers, partitions))
+
+
+def unused_workers(engine: Engine, settings: Settings | None = None) -> str | None:
+    """Why a ``backfill_workers`` setting is not used (for the run's log), or None."""
+    settings = settings or Settings()
+    if not settings.backfill_workers:
+        return None
+    if settings.dask_address:
+        return "MEMCURATOR_DASK_ADDRESS names a Dask cluster, whose workers run the partitions"
+    if engine.dialect.name != "postgresql":
+        return (
+            "local worker processes need a PostgreSQL store (SQLite's pass lock is a file lock "
+            "of the flow's process), so the partitions run as threads"
+        )
+    return None
+
+
+def worker_environment() -> dict[str, str]:
+    """What a worker process needs beyond this process's environment: the Prefect settings in
+    force here, and the API the flow run reports to."""
+    from prefect.client.orchestration import get_client
+    from prefect.settings import get_current_settings
+
+    env: dict[str, str] = {
+        k: str(v) for k, v in get_current_settings().to_environment_variables(
+            exclude_unset=True).items()
+    }  # fmt: skip
+    with get_client(sync_client=True) as client:
+        env["PREFECT_API_URL"] = str(client.api_url)
+    env.setdefault("DASK_LOGGING__DISTRIBUTED", "warning")  # not each worker's start and ports
+    if level := _console_level():  # the CLI shows only warnings unless -v: so do the workers
+        env["PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL"] = logging.getLevelName(level)
+    return env
+
+
+def _console_level() -> int:
+    """The level of Prefect's console handler in this process (0: everything)."""
+    from prefect.logging.handlers import PrefectConsoleHandler
+
+    loggers = [logging.getLogger(), *map(logging.getLogger, logging.root.manager.loggerDict)]
+    levels = [
+        h.level for lg in loggers for h in getattr(lg, "handlers", [])
+        if isinstance(h, PrefectConsoleHandler)
+    ]  # fmt: skip
+    return max(levels, default=0)
+
+
+@contextmanager
+def local_cluster(workers: int, partitions: int) -> Iterator[TaskRunner[Any]]:
+    """A started task runner on a temporary cluster of ``workers`` processes on this machine,
+    each with a thread for each of its share of ``partitions``; torn down on leaving."""
+    from prefect_dask.task_runners import DaskTaskRunner
+
+    # Dask says at INFO what an operator does not need (each worker's start, its ports).
+    for name in ("distributed", "distributed.nanny", "distributed.scheduler"):
+        logging.getLogger(name).setLevel(logging.WARNING)
+    runner = DaskTaskRunner(
+        cluster_kwargs={
+            "n_workers": workers,
+            "threads_per_worker": math.ceil(partitions / workers),
+            "processes": True,
+            "dashboard_address": None,  # no web server nobody asked for
+            "env": worker_environment(),
+        }
+    )
+    with runner:
+        yield runner
