@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -63,12 +64,37 @@ def test_a_backfill_on_two_local_workers_exports_what_the_thread_runner_does(
     monkeypatch.setattr(backfill_body, "local_cluster", counted)
     monkeypatch.setenv("MEMCURATOR_DATABASE_URL", url)
     monkeypatch.setenv("MEMCURATOR_BACKFILL_WORKERS", "2")
-    result = backfill(start=NIGHTS[0], end=NIGHTS[1], partitions=3)
+    state = backfill(start=NIGHTS[0], end=NIGHTS[1], partitions=3, return_state=True)
+    result = state.result()
     assert len(ran) == 2, ran  # two worker processes
     assert sum(ran.values()) == 3, ran  # every partition's task (its 4 nights) ran on them
     assert result["totals"] == summary["totals"]
     assert result["per_night"] == summary["per_night"]
     assert_same_store(engine, threads_engine)
+    # What the operator reads in the UI: each task's line per night, sent from the workers,
+    # and the flow's progress line per night.
+    lines = run_log(state.state_details.flow_run_id, lambda lines: len(nightly(lines)) == 12)
+    assert len(nightly(lines)) == 12, lines  # 4 nights x 3 partitions
+    assert len([m for m in lines if m.startswith("night ")]) == 4, lines
+
+
+def nightly(lines: list[str]) -> list[str]:
+    return [m for m in lines if m.startswith("consolidate-2025-01-1") and " scopes, " in m]
+
+
+def run_log(flow_run_id: Any, enough: Callable[[list[str]], bool]) -> list[str]:
+    """The flow run's log messages (its tasks' included) once ``enough`` (at most 30 s)."""
+    from prefect.client.orchestration import get_client
+    from prefect.client.schemas.filters import LogFilter, LogFilterFlowRunId
+
+    deadline = time.monotonic() + 30
+    with get_client(sync_client=True) as client:
+        while True:
+            logs = client.read_logs(LogFilter(flow_run_id=LogFilterFlowRunId(any_=[flow_run_id])))
+            lines = [log.message for log in logs]
+            if enough(lines) or time.monotonic() > deadline:
+                return lines
+            time.sleep(0.5)
 
 
 def test_how_many_local_workers_a_backfill_gets() -> None:
