@@ -26,11 +26,13 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from memcurator.settings import Settings
+from store.engine import StoreError
 
 if TYPE_CHECKING:
     from prefect.task_runners import TaskRunner
@@ -74,7 +76,6 @@ def worker_environment() -> dict[str, str]:
     }  # fmt: skip
     with get_client(sync_client=True) as client:
         env["PREFECT_API_URL"] = str(client.api_url)
-    env.setdefault("DASK_LOGGING__DISTRIBUTED", "warning")  # not each worker's start and ports
     if level := _console_level():  # the CLI shows only warnings unless -v: so do the workers
         env["PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL"] = logging.getLevelName(level)
     return env
@@ -92,23 +93,65 @@ def _console_level() -> int:
     return max(levels, default=0)
 
 
+class WorkersUnavailable(StoreError):
+    """The backfill's local worker processes could not be started: nothing ran on them."""
+
+
 @contextmanager
 def local_cluster(workers: int, partitions: int) -> Iterator[TaskRunner[Any]]:
     """A started task runner on a temporary cluster of ``workers`` processes on this machine,
-    each with a thread for each of its share of ``partitions``; torn down on leaving."""
+    each with a thread for each of its share of ``partitions``; torn down on leaving, after
+    the workers have sent their tasks' last log lines to Prefect. The cluster is started here,
+    so a failure to start it is one line (``WorkersUnavailable``) before any task runs."""
     from prefect_dask.task_runners import DaskTaskRunner
 
-    # Dask says at INFO what an operator does not need (each worker's start, its ports).
-    for name in ("distributed", "distributed.nanny", "distributed.scheduler"):
-        logging.getLogger(name).setLevel(logging.WARNING)
+    saved = dict(os.environ)
     runner = DaskTaskRunner(
         cluster_kwargs={
             "n_workers": workers,
             "threads_per_worker": math.ceil(partitions / workers),
             "processes": True,
             "dashboard_address": None,  # no web server nobody asked for
+            # No memory cap a worker would be paused or killed at (the default: the machine's
+            # memory shared out): threads in the flow's process have none either, and Dask would
+            # rerun a killed worker's partitions quietly, beside Prefect's own retries.
+            "memory_limit": 0,
             "env": worker_environment(),
         }
     )
-    with runner:
-        yield runner
+    try:
+        with runner:
+            try:
+                runner.client  # noqa: B018  (the property starts the cluster)
+            except Exception as exc:
+                reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+                raise WorkersUnavailable(
+                    f"could not start {workers} local worker processes for the backfill: "
+                    f"{reason}; run it on threads with --workers 0 "
+                    "(MEMCURATOR_BACKFILL_WORKERS=0)"
+                ) from exc
+            try:
+                yield runner
+            finally:
+                _send_logs(runner)
+    finally:
+        # Starting a worker sets thread counts and a hash seed in this process's environment
+        # (distributed's nanny): what later processes started from here inherit.
+        for name in set(os.environ) - set(saved):
+            os.environ.pop(name, None)
+        os.environ.update(saved)
+
+
+async def _drain_logs() -> None:
+    from prefect.logging.handlers import APILogWorker
+
+    await APILogWorker.drain_all(timeout=5)  # type: ignore[misc]
+
+
+def _send_logs(runner: Any) -> None:
+    """Each worker's queued log lines sent to Prefect before the worker goes (its last night's
+    lines would otherwise be lost with it)."""
+    try:
+        runner.client.run(_drain_logs)
+    except Exception:  # a worker already gone: what it had sent is what the UI shows
+        logging.getLogger(__name__).warning("a backfill worker's last log lines were not sent")

@@ -19,12 +19,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import Engine, create_engine
+from sqlalchemy import Engine, create_engine, func, select
 
 import flows.backfill as backfill_body
 from flows.consolidation import backfill
 from flows.local_cluster import local_workers, unused_workers
 from memcurator.settings import Settings
+from store.tables import ConsolidationRun
 from tests.integration.test_dask import (
     NIGHTS,
     ROOT,
@@ -68,14 +69,22 @@ def test_a_backfill_on_two_local_workers_exports_what_the_thread_runner_does(
     result = state.result()
     assert len(ran) == 2, ran  # two worker processes
     assert sum(ran.values()) == 3, ran  # every partition's task (its 4 nights) ran on them
+    assert all(n > 0 for n in ran.values()), ran  # and on both
     assert result["totals"] == summary["totals"]
     assert result["per_night"] == summary["per_night"]
     assert_same_store(engine, threads_engine)
     # What the operator reads in the UI: each task's line per night, sent from the workers,
     # and the flow's progress line per night.
-    lines = run_log(state.state_details.flow_run_id, lambda lines: len(nightly(lines)) == 12)
+    lines = run_log(
+        state.state_details.flow_run_id,
+        lambda lines: len(nightly(lines)) == 12 and len(progress(lines)) == 4,
+    )
     assert len(nightly(lines)) == 12, lines  # 4 nights x 3 partitions
-    assert len([m for m in lines if m.startswith("night ")]) == 4, lines
+    assert len(progress(lines)) == 4, lines
+
+
+def progress(lines: list[str]) -> list[str]:
+    return [m for m in lines if m.startswith("night ")]
 
 
 def nightly(lines: list[str]) -> list[str]:
@@ -122,7 +131,7 @@ def test_a_bad_workers_count_is_one_clear_line(value: str) -> None:
         cwd=ROOT, capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert result.returncode == 2, result.stderr
-    assert "--workers" in result.stderr
+    assert "Invalid value for '--workers'" in result.stderr
     assert "Traceback" not in result.stderr
 
 
@@ -143,3 +152,33 @@ def test_workers_on_a_sqlite_store_run_as_threads_and_say_why(tmp_path: Path) ->
         result.stderr
     )
     assert "4 of 4 nights done" in result.stderr
+
+
+def test_workers_that_cannot_start_are_one_clear_line_and_nothing_runs(
+    pg_store: Callable[[], tuple[str, Engine]],  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from prefect_dask.task_runners import DaskTaskRunner
+
+    class Unstartable(DaskTaskRunner):  # type: ignore[misc]
+        @property
+        def client(self) -> Any:
+            raise OSError("no free port for the scheduler")
+
+    monkeypatch.setattr("prefect_dask.task_runners.DaskTaskRunner", Unstartable)
+    url, engine = pg_store()
+    monkeypatch.setenv("MEMCURATOR_DATABASE_URL", url)
+    monkeypatch.setenv("MEMCURATOR_BACKFILL_WORKERS", "2")
+    state = backfill(start=NIGHTS[0], end=NIGHTS[1], partitions=3, return_state=True)
+    assert state.is_failed()
+    message = str(state.result(raise_on_failure=False))
+    assert message == (
+        "could not start 2 local worker processes for the backfill: no free port for the "
+        "scheduler; run it on threads with --workers 0 (MEMCURATOR_BACKFILL_WORKERS=0)"
+    )
+    with engine.connect() as conn:
+        assert conn.scalar(select(func.count()).select_from(ConsolidationRun)) == 0
+    # The pass lock was let go: the same backfill on threads runs at once.
+    monkeypatch.setenv("MEMCURATOR_BACKFILL_WORKERS", "0")
+    done = backfill(start=NIGHTS[0], end=NIGHTS[1], partitions=3)
+    assert done["nights"] == 4
