@@ -1,14 +1,17 @@
-"""A backfill's partitions in worker processes on this machine (issue 13: a year in minutes).
+"""A backfill's partitions in worker processes on this machine (issue 13).
 
 A backfill's time is mostly Python (the plan's TF-IDF and clustering, reading rows); threads in
-one process share one interpreter lock, so on threads a backfill uses about one core whatever
-the machine has. With ``MEMCURATOR_BACKFILL_WORKERS=N`` (``memcurator backfill --workers N``)
-the backfill starts a temporary Dask cluster on this machine for its run: ``N`` worker
-processes (``prefect_dask.DaskTaskRunner`` with a ``LocalCluster``), each running its share of
-the partition tasks as threads, so every partition still walks its nights at once and a night's
-progress line comes as soon as every partition committed it. The tasks are the same tasks with
-the same retries; the ledger, the pass lock (``store.passlock.pass_token``) and the export are
-those of the thread runner (``tests/integration/test_local_cluster.py``).
+one process share one interpreter lock, so on threads a backfill's Python uses about one core
+whatever the machine has. On two cores PostgreSQL has the other, so the gain there is small
+(the seed's year 0.93x the threads' time in the same run, README "A long backfill on this
+machine's cores"); more cores were not measured. With ``MEMCURATOR_BACKFILL_WORKERS=N``
+(``memcurator backfill --workers N``) the backfill starts a temporary Dask cluster on this
+machine for its run: ``N`` worker processes (``prefect_dask.DaskTaskRunner`` with a
+``LocalCluster``), each running its share of the partition tasks as threads, so every
+partition still walks its nights at once and a night's progress line comes as soon as every
+partition committed it. The tasks are the same tasks with the same retries; the ledger, the
+pass lock (``store.passlock.pass_token``) and the export are those of the thread runner
+(``tests/integration/test_local_cluster.py``).
 
 Not for one night: a worker process costs seconds to start (importing Prefect and the project)
 and a night's own work is about that, so the nightly flow keeps its threads. Not on SQLite: the
