@@ -35,7 +35,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from memcurator.settings import Settings
-from store.engine import StoreError
+from store.engine import StoreError, first_line
 
 if TYPE_CHECKING:
     from prefect.task_runners import TaskRunner
@@ -47,9 +47,9 @@ def local_workers(engine: Engine, partitions: int, settings: Settings | None = N
     ``backfill_workers`` setting, at most one per partition; 0 (threads in the flow's
     process) when it is 0, on SQLite, or with a Dask cluster's address set."""
     settings = settings or Settings()
-    if settings.dask_address or engine.dialect.name != "postgresql":
+    if unused_workers(engine, settings):
         return 0
-    return max(0, min(settings.backfill_workers, partitions))
+    return min(settings.backfill_workers, partitions)
 
 
 def unused_workers(engine: Engine, settings: Settings | None = None) -> str | None:
@@ -127,10 +127,9 @@ def local_cluster(workers: int, partitions: int) -> Iterator[TaskRunner[Any]]:
             try:
                 runner.client  # noqa: B018  (the property starts the cluster)
             except Exception as exc:
-                reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
                 raise WorkersUnavailable(
                     f"could not start {workers} local worker processes for the backfill: "
-                    f"{reason}; run it on threads with --workers 0 "
+                    f"{first_line(exc)}; run it on threads with --workers 0 "
                     "(MEMCURATOR_BACKFILL_WORKERS=0)"
                 ) from exc
             try:

@@ -25,7 +25,7 @@ from prefect.task_runners import TaskRunner, ThreadPoolTaskRunner
 from prefect.tasks import Task
 
 from memcurator.settings import Settings
-from store.engine import StoreError, describe_url
+from store.engine import StoreError, describe_url, first_line
 from store.passlock import pass_token
 from store.statistics import refresh_statistics
 
@@ -179,7 +179,7 @@ def _connect(runner: TaskRunner[Any], address: str) -> None:
     try:
         runner.client  # type: ignore[attr-defined]  # noqa: B018  (the property connects)
     except (OSError, TimeoutError) as exc:
-        reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        reason = first_line(exc)
         raise ClusterUnreachable(
             f"cannot reach the Dask scheduler at {address}: {reason}; start it "
             "(`dask scheduler`) or unset MEMCURATOR_DASK_ADDRESS to run on threads"
