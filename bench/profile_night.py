@@ -8,8 +8,8 @@
 ``build`` synthesises the post-gate store of ``bench_nightly.py`` (same workload, same seed)
 into ``<database>_base`` and runs the nightly pass for every day but the last, partition-major
 and in this process (each partition's night in its own transaction, under the pass lock, with
-one fixed clock), so the changed-scope path is taken as in production; then analyzes it, as
-autovacuum would have by the next night. ``--deeper N`` then
+a clock two hours later each night: ``clock_of``), so the changed-scope path is taken as in
+production; then analyzes it, as autovacuum would have by the next night. ``--deeper N`` then
 copies the history N times further back (10x the store with ``--deeper 9``).
 
 ``night`` copies that store (a template copy: every run starts from the same bytes), runs the
@@ -55,7 +55,14 @@ from store.member_cache import MemberCache
 from store.passlock import pass_lock
 from store.queries import iter_entries
 
-NOW = datetime(2026, 1, 1, tzinfo=UTC)  # the passes' clock: after every row's stamp
+NOW = datetime(2026, 1, 1, tzinfo=UTC)  # the first pass's clock: after every row's stamp
+
+
+def clock_of(day: date) -> datetime:
+    """The clock of the pass of ``day``: two hours later each night, as nights run one after
+    another (one fixed clock for every night would make each night's ``written_since`` look
+    back over every write of the walk: ``store.member_cache.WRITTEN_MARGIN``)."""
+    return NOW + timedelta(hours=2 * (day - START).days)
 
 
 def run_night(
@@ -67,6 +74,7 @@ def run_night(
     ``threads`` the partitions run at once, a thread each, as the nightly flow's thread runner
     runs them; with ``shared`` on the night's one clock (``shared_clock``), as its tasks do."""
     engine = make_engine(url)
+    now = clock_of(day)
 
     def one(index: int) -> None:
         members = caches[index] if caches is not None else None
@@ -77,10 +85,10 @@ def run_night(
         ):
             consolidate_partition(
                 conn, as_of=day, partition=Partition(index, partitions), policy=Policy(),
-                flow_run_id="profile", now=NOW, members=members, shared_clock=shared,
+                flow_run_id="profile", now=now, members=members, shared_clock=shared,
             )  # fmt: skip
         if members is not None:
-            members.commit(day.isoformat(), NOW)
+            members.commit(day.isoformat(), now)
 
     began = time.perf_counter()
     try:

@@ -65,6 +65,15 @@ class MemberCache:
             members.clear()
         self._loaded.add(tenant)
 
+    def held(self, tenant: str) -> dict[str, Member]:
+        """``tenant``'s members the cache holds, by id (the caller reads, never writes it; a
+        lookup through it is counted by ``count``)."""
+        return self._members.get(tenant, {})
+
+    def count(self, hits: int, misses: int) -> None:
+        self.hits += hits
+        self.misses += misses
+
     def get(self, tenant: str, member_id: str) -> Member | None:
         found = self._members.get(tenant, {}).get(member_id)
         if found is None:
