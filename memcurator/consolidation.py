@@ -226,6 +226,8 @@ def batch_topics(
 def _batch_group(
     pending: list[Observation], known: list[Topic], policy: Policy
 ) -> list[TopicUpdate]:
+    if not known and len(pending) < max(2, policy.min_topic_size):
+        return []  # no topic to join and too few to form one (what ``_new_topics`` finds)
     texts = [m.content for t in known for m in t.recent] + [o.content for o in pending]
     vectors = _vectorise(texts)
     if vectors is None:
@@ -276,6 +278,8 @@ def _centroids(member_vectors: np.ndarray, sizes: list[int]) -> np.ndarray:
 def _new_topics(
     pending: list[Observation], vectors: np.ndarray, policy: Policy
 ) -> list[TopicUpdate]:
+    if len(pending) < max(2, policy.min_topic_size):
+        return []  # (the usable ones below are fewer still)
     usable = np.flatnonzero(np.linalg.norm(vectors, axis=1) > 0).tolist()
     if len(usable) < max(2, policy.min_topic_size):
         return []
