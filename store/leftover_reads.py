@@ -23,6 +23,7 @@ from memcurator.leftovers import Fact
 from memcurator.steps import Partition
 from memcurator.vocabulary import MemoryType, Status, most_sensitive
 from store.bulk import in_values
+from store.pass_changes import Shared
 from store.tables import Entry, EntrySource, StatementVector
 
 # The first night of a partition has no previous pass: everything before the cutoff is new.
@@ -60,12 +61,39 @@ class ScopeFacts:
 
 
 def leftover_scopes(
-    conn: Connection, partition: Partition, since: datetime | None, cutoff: datetime
+    conn: Connection, partition: Partition, since: datetime | None, cutoff: datetime,
+    *, clock: datetime | None = None,
 ) -> dict[str, list[str]]:
     """The scopes of ``partition`` with a statement of an unkeyed fact created in
     ``[since, cutoff)``, by tenant. On PostgreSQL the owner's ``memcurator_leftover_scopes``
-    names them (row-level security hides every row until the pass names its tenants)."""
+    names them (row-level security hides every row until the pass names its tenants).
+
+    The query answers for every partition at once. ``clock``: the night's clock, shared by
+    its partitions; partitions of one store with the same window and clock in this process
+    then ask the database once, as ``store.pass_changes.changed_scopes`` does (and for the
+    same reason: the answer is read at or after the clock every partition's ledger row
+    starts at, and other partitions' writes touch none of a partition's scopes)."""
     start = since or DAWN
+    if clock is None:
+        pairs = _all_leftover_scopes(conn, start, cutoff)
+    else:
+        asked = (str(conn.engine.url), conn.dialect.name, start, cutoff, clock)
+        pairs = _SHARED.get(asked, lambda: _all_leftover_scopes(conn, start, cutoff))
+    tenants: dict[str, list[str]] = {}
+    for key, tenant in pairs:
+        if partition.holds(key):
+            tenants.setdefault(tenant, []).append(key)
+    return tenants
+
+
+_SHARED: Shared[list[tuple[str, str]]] = Shared()
+
+
+def _all_leftover_scopes(
+    conn: Connection, start: datetime, cutoff: datetime
+) -> list[tuple[str, str]]:
+    """Every (scope, tenant) with a statement of an unkeyed fact created in
+    ``[start, cutoff)``, in order."""
     if conn.dialect.name == "postgresql":
         pairs = conn.execute(
             text("SELECT scope_key, tenant FROM memcurator_leftover_scopes(:since, :cutoff)"),
@@ -84,11 +112,7 @@ def leftover_scopes(
             )
             .distinct()
         ).all()
-    tenants: dict[str, list[str]] = {}
-    for key, tenant in sorted(set(pairs)):
-        if partition.holds(key):
-            tenants.setdefault(tenant, []).append(key)
-    return tenants
+    return sorted({(key, tenant) for key, tenant in pairs})
 
 
 def load_scope_facts(

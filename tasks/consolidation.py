@@ -31,6 +31,7 @@ from memcurator.settings import Settings
 from store.engine import WRITER
 from store.errors import StoreFault, fault_reason
 from store.member_cache import MemberCache
+from store.pass_changes import Shared
 from store.passlock import adopted_pass_lock
 from tasks.secrets import store_engine
 
@@ -91,9 +92,11 @@ def consolidate_partition_nights(
     logger = get_run_logger()
     days = day_range(start, end)
     members = MemberCache()  # what one night reads of its topics, kept for the next
+    run = str(flow_run.get_id() or "")
     for day in days:
         try:
-            report = _consolidate(day.isoformat(), partition, lock, members)
+            clock = night_clock(run, lock, day.isoformat())
+            report = _consolidate(day.isoformat(), partition, lock, members, clock=clock)
         except Exception as exc:  # retold below, outside this block: no __context__ to print
             fault = _fault(day.isoformat(), partition, exc)
             break
@@ -101,6 +104,20 @@ def consolidate_partition_nights(
     else:
         return {"partition": partition.label, "nights": len(days)}
     raise fault
+
+
+def night_clock(run: str, lock: str | None, as_of: str) -> str:
+    """The clock of a backfill's night (ISO 8601), shared by the partitions that walk it in
+    this process: the moment the first of them began it. A night's partitions then start
+    their ledger rows at one moment, as the nightly flow's do, and ask once which scopes
+    changed (``store.pass_changes.changed_scopes``) and which hold new unkeyed facts
+    (``store.leftover_reads.leftover_scopes``): queries that answer for every partition, seven
+    of eight answers thrown away when each asked for itself. Kept for the last few nights of
+    the runs in this process (a partition far behind the others takes a clock of its own)."""
+    return _NIGHT_CLOCKS.get((run, lock, as_of), lambda: datetime.now(UTC).isoformat())
+
+
+_NIGHT_CLOCKS: Shared[str] = Shared(size=64)
 
 
 def _fault(as_of: str, partition: Partition, exc: Exception) -> StoreFault:

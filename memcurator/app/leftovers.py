@@ -58,7 +58,8 @@ def consolidate_leftovers(
     previous = previous_pass(conn, as_of.isoformat(), partition)
     since = cutoff_of(datetime.fromisoformat(previous[0]).date()) if previous else None
     actions: dict[str, int] = {}
-    for tenant, scopes in sorted(leftover_scopes(conn, partition, since, cutoff).items()):
+    found = leftover_scopes(conn, partition, since, cutoff, clock=clock)
+    for tenant, scopes in sorted(found.items()):
         set_tenants(conn, [tenant])
         writer = make_writer(tenant=tenant)
         frames = _frames(_wordings(conn, tenant, cutoff, clock)) if tenant_frames else None

@@ -28,6 +28,7 @@ from flows.consolidation import backfill
 from flows.progress import progress_of
 from memcurator.app import nightly
 from memcurator.steps import Partition
+from store import leftover_reads, pass_changes
 from store.engine import make_engine, upgrade
 from store.tables import ConsolidationRun
 from tests.integration.test_flows import START, fill, night, nights, stream
@@ -159,6 +160,46 @@ def test_a_backfill_exports_what_the_nightly_passes_one_by_one_do(
     assert [r["promoted"] for r in rows[:-1]] == [n["promoted"] for n in per_night]
     assert rows[-1]["promoted"] == sum(n["promoted"] for n in per_night)
     assert all(r["note"] == "" for r in rows[:-1])
+
+
+def test_a_backfill_nights_partitions_start_on_one_clock_and_ask_once_what_changed(
+    stores: Callable[[], tuple[str, Engine]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The partitions walking one night in this process share its clock (the ledger's start,
+    as a nightly flow's partitions do) and so one answer to the queries that answer for every
+    partition: which scopes changed since the last pass, which hold new unkeyed facts."""
+    asked: Counter[tuple[str, datetime]] = Counter()
+    guard = threading.Lock()
+    real_changed, real_leftovers = pass_changes._all_changed, leftover_reads._all_leftover_scopes
+
+    def changed(conn: Connection, window: Any) -> Any:
+        with guard:
+            asked[("changed", window.cutoff)] += 1
+        return real_changed(conn, window)
+
+    def leftovers(conn: Connection, start: datetime, cutoff: datetime) -> Any:
+        with guard:
+            asked[("leftovers", cutoff)] += 1
+        return real_leftovers(conn, start, cutoff)
+
+    monkeypatch.setattr(pass_changes, "_all_changed", changed)
+    monkeypatch.setattr(leftover_reads, "_all_leftover_scopes", leftovers)
+    url, engine = stores()
+    state, _ = backfill_table(url, start=DAYS[0], end=DAYS[-1])
+    assert state.is_completed()
+    with engine.connect() as conn:
+        rows = conn.execute(select(ConsolidationRun.run_date, ConsolidationRun.finished_at))
+        starts: dict[str, set[datetime]] = {}
+        for day, start in rows:
+            starts.setdefault(day, set()).add(start)
+    assert sorted(starts) == DAYS
+    assert all(len(moments) == 1 for moments in starts.values()), starts
+    assert len({m for moments in starts.values() for m in moments}) == len(DAYS)
+    cutoffs = sorted({cutoff for _, cutoff in asked})
+    assert len(cutoffs) == len(DAYS)  # every night asked what is new in unkeyed facts
+    assert all(asked[("leftovers", c)] == 1 for c in cutoffs), asked
+    # the first night loads every scope (no previous pass): no question of what changed
+    assert [asked[("changed", c)] for c in cutoffs] == [0] + [1] * (len(DAYS) - 1), asked
 
 
 def test_a_partition_failing_a_night_stops_there_the_others_finish_and_a_rerun_completes(
