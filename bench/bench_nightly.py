@@ -490,6 +490,7 @@ class _Stages:
 def _instrument(stages: _Stages) -> list[str]:
     """Time the pass's stages in this process (the benchmark's child only). The pass's
     functions are looked up by name; one that has moved is left alone and reported."""
+    import memcurator.app.leftovers as leftovers
     import memcurator.app.nightly as pass_
     import memcurator.consolidation as policy
     import tasks.consolidation as task
@@ -507,6 +508,10 @@ def _instrument(stages: _Stages) -> list[str]:
         (writer, "promote", "sql: write promotions", False),
         (writer, "expire", "sql: write expiries", False),
         (writer, "batch", "sql: write topics", False),
+        (pass_, "_placed", "sql: place promotions (keys' facts, locks)", False),
+        (pass_, "consolidate_leftovers", "unkeyed leftovers (sql and policy)", False),
+        (leftovers, "leftover_scopes", "  unkeyed: which scopes have new ones", False),
+        (leftovers, "load_scope_facts", "  unkeyed: load the scopes' facts", False),
     ]
     clustering = getattr(policy, "AgglomerativeClustering", None)
     wanted.append((clustering, "fit_predict", "  of which agglomerative clustering", False))
@@ -753,12 +758,16 @@ def _stage_table(nights: list[dict[str, Any]], indent: str = "    ") -> list[str
         f"{indent}{'stage':<46}{'CPU s':>9}   {'share':>6}{'wall thread-s':>13}   share"
         "   (CPU: thread_time; wall per thread includes GIL and I/O waits)",
     ]
+    def of(parent: str, sub: str) -> bool:  # "  of which ...": the plan's; else by first word
+        if sub.startswith("  of which"):
+            return parent.startswith("policy")
+        return sub.split()[0].rstrip(":") == parent.split()[0]
+
     for name in sorted((k for k in total if not k.startswith("  ")), key=lambda k: -cpu[k]):
         lines.append(row(name))
-        if name.startswith("policy"):
-            lines += [row(sub) for sub in sorted(
-                (k for k in total if k.startswith("  ")), key=lambda k: -cpu[k]
-            )]  # fmt: skip
+        lines += [row(sub) for sub in sorted(
+            (k for k in total if k.startswith("  ") and of(name, k)), key=lambda k: -cpu[k]
+        )]  # fmt: skip
     return lines
 
 
