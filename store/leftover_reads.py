@@ -70,9 +70,10 @@ def leftover_scopes(
 
     The query answers for every partition at once. ``clock``: the night's clock, shared by
     its partitions; partitions of one store with the same window and clock in this process
-    then ask the database once, as ``store.pass_changes.changed_scopes`` does (and for the
-    same reason: the answer is read at or after the clock every partition's ledger row
-    starts at, and other partitions' writes touch none of a partition's scopes)."""
+    then ask the database once, as ``store.pass_changes.changed_scopes`` does. Whenever it is
+    read during the night, the answer is the same: no pass writes what it reads (statements,
+    or a fact's type or key), so neither another partition's pass nor a partition's own pass
+    of the night before (committed or not) changes it; only an ingest can."""
     start = since or DAWN
     if clock is None:
         pairs = _all_leftover_scopes(conn, start, cutoff)

@@ -7,6 +7,7 @@ store's size (issue 13). ``store.pass_reads`` loads what these name.
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from datetime import datetime
@@ -26,7 +27,8 @@ ACTIVE_OBSERVATION = (Entry.type == MemoryType.OBSERVATION, Entry.status == Stat
 
 
 def changed_scopes(
-    conn: Connection, partition: Partition, window: ChangeWindow, *, clock: datetime | None = None
+    conn: Connection, partition: Partition, window: ChangeWindow, *,
+    clock: datetime | None = None, settled: float | None = None,
 ) -> dict[str, list[str]]:
     """The scopes of ``partition`` a full pass would load (an active observation before the
     cutoff) that have something new, rewritten or due in ``window``, by tenant: found by
@@ -39,12 +41,26 @@ def changed_scopes(
     keeping their share of its answer. That answer was read at or after ``clock``, and each
     partition's ledger row records ``clock`` as its start, so the next night's window
     (``touched``) covers whatever was written after it was read, as it does for a partition
-    that asked itself. Other partitions' writes in between touch none of its scopes."""
+    that asked itself. Other partitions' writes in between touch none of its scopes.
+
+    But the answer must have been read after the partition's own previous pass committed:
+    that pass's rewrites are found only tonight (``updated_at == since``). The nightly flow
+    runs a night when the last has committed everywhere; a backfill's partitions walk their
+    nights at their own pace, so a partition still on last night may reach tonight after the
+    others asked. ``settled``: when (``time.monotonic``) this partition's previous night
+    committed; an answer asked before then is not used: the partition asks again, and its
+    newer answer, good for the others too, replaces it."""
     if clock is None:
         pairs = _all_changed(conn, window)
     else:
-        pairs = _SHARED.get((str(conn.engine.url), conn.dialect.name, window, clock),
-                            lambda: _all_changed(conn, window))  # fmt: skip
+        def ask() -> tuple[float, list[tuple[str, str]]]:
+            asked = time.monotonic()  # before the statement takes its snapshot
+            return asked, _all_changed(conn, window)
+
+        _, pairs = _SHARED.get(
+            (str(conn.engine.url), conn.dialect.name, window, clock), ask,
+            usable=lambda answer: settled is None or answer[0] > settled,
+        )  # fmt: skip
     tenants: dict[str, list[str]] = {}
     for key, tenant in pairs:
         if partition.holds(key):
@@ -62,12 +78,16 @@ class Shared(Generic[T]):
         self.answers: OrderedDict[Hashable, T] = OrderedDict()
         self.asking: dict[Hashable, threading.Lock] = {}
 
-    def get(self, key: Hashable, ask: Callable[[], T]) -> T:
+    def get(
+        self, key: Hashable, ask: Callable[[], T], usable: Callable[[T], bool] | None = None
+    ) -> T:
+        """The answer kept for ``key``, or ``ask``'s (kept); ``usable``: whether the kept
+        answer will do for this caller (if not, it asks, and its answer replaces it)."""
         with self.lock:
             asking = self.asking.setdefault(key, threading.Lock())
         with asking:
             with self.lock:
-                if key in self.answers:
+                if key in self.answers and (usable is None or usable(self.answers[key])):
                     self.answers.move_to_end(key)
                     return self.answers[key]
             answer = ask()  # outside the table's lock: other keys are not held up
@@ -79,7 +99,7 @@ class Shared(Generic[T]):
             return answer
 
 
-_SHARED: Shared[list[tuple[str, str]]] = Shared()
+_SHARED: Shared[tuple[float, list[tuple[str, str]]]] = Shared()
 
 
 def _all_changed(conn: Connection, window: ChangeWindow) -> list[tuple[str, str]]:

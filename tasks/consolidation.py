@@ -15,8 +15,10 @@ as transient.
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, date, datetime
 from typing import Any
+from uuid import uuid4
 
 from prefect import get_run_logger, task
 from prefect.cache_policies import NO_CACHE
@@ -92,11 +94,14 @@ def consolidate_partition_nights(
     logger = get_run_logger()
     days = day_range(start, end)
     members = MemberCache()  # what one night reads of its topics, kept for the next
-    run = str(flow_run.get_id() or "")
+    run = str(flow_run.get_id() or uuid4())  # (outside a flow: this walk's own clocks)
+    settled = time.monotonic()  # what committed before this walk (or attempt) began
     for day in days:
         try:
             clock = night_clock(run, lock, day.isoformat())
-            report = _consolidate(day.isoformat(), partition, lock, members, clock=clock)
+            report = _consolidate(day.isoformat(), partition, lock, members, clock=clock,
+                                  settled=settled)  # fmt: skip
+            settled = time.monotonic()  # the night committed
         except Exception as exc:  # retold below, outside this block: no __context__ to print
             fault = _fault(day.isoformat(), partition, exc)
             break
@@ -112,8 +117,10 @@ def night_clock(run: str, lock: str | None, as_of: str) -> str:
     their ledger rows at one moment, as the nightly flow's do, and ask once which scopes
     changed (``store.pass_changes.changed_scopes``) and which hold new unkeyed facts
     (``store.leftover_reads.leftover_scopes``): queries that answer for every partition, seven
-    of eight answers thrown away when each asked for itself. Kept for the last few nights of
-    the runs in this process (a partition far behind the others takes a clock of its own)."""
+    of eight answers thrown away when each asked for itself (a partition that had not yet
+    committed the night before when the answer was read asks again: ``settled``). Kept for
+    the last few nights of the runs in this process (a partition far behind the others takes
+    a clock of its own)."""
     return _NIGHT_CLOCKS.get((run, lock, as_of), lambda: datetime.now(UTC).isoformat())
 
 
@@ -132,7 +139,7 @@ def _fault(as_of: str, partition: Partition, exc: Exception) -> StoreFault:
 
 def _consolidate(
     as_of: str, partition: Partition, lock: str | None, members: MemberCache | None = None,
-    *, clock: str | None = None,
+    *, clock: str | None = None, settled: float | None = None,
 ) -> PartitionReport:
     settings = Settings()
     engine = store_engine()
@@ -150,6 +157,7 @@ def _consolidate(
                 now=now,
                 members=members,
                 shared_clock=clock is not None,
+                settled=settled,
             )
     except BaseException:
         if members is not None:

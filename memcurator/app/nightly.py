@@ -150,6 +150,7 @@ def consolidate_partition(
     now: datetime,
     members: MemberCache | None = None,
     shared_clock: bool = False,
+    settled: float | None = None,
 ) -> PartitionReport:
     """Run the nightly pass for ``as_of`` on one partition, inside the caller's transaction
     (the caller holds the store's pass lock: ``store.passlock``). ``members``: the topic
@@ -157,7 +158,10 @@ def consolidate_partition(
     the caller commits or clears it with the transaction). ``shared_clock``: ``now`` is the
     night's clock, shared by its partitions (the nightly flow's start), and read no earlier
     than this pass reads the store: partitions in one process ask once which scopes changed
-    (``store.pass_changes.changed_scopes``)."""
+    (``store.pass_changes.changed_scopes``). ``settled``: when (``time.monotonic``) this
+    partition's previous night had committed, for partitions that walk a backfill's nights at
+    their own pace: an answer asked before then is not theirs (None: the nightly flow, whose
+    previous night all committed before it began)."""
     verify_pass_lock(conn)  # before the first read, so a pass that lost its lock writes nothing
     pass_planning(conn)
     run_date = as_of.isoformat()
@@ -166,7 +170,8 @@ def consolidate_partition(
         return PartitionReport.from_ledger(run_date, partition.label, *landed)
     report = PartitionReport(run_date, partition.label)
     cutoff = cutoff_of(as_of)
-    work = plan(conn, partition, cutoff, policy, members, clock=now if shared_clock else None)
+    work = plan(conn, partition, cutoff, policy, members, clock=now if shared_clock else None,
+                settled=settled)
     for w in work:
         set_tenants(conn, [w.tenant])
         w.writer = PassWriter(
@@ -214,13 +219,15 @@ def plan(
     members: MemberCache | None = None,
     *,
     clock: datetime | None = None,
+    settled: float | None = None,
 ) -> list[_TenantWork]:
     """Load every tenant's share of ``partition`` and plan it; nothing is written yet.
-    ``clock``: the night's shared clock (``consolidate_partition``'s ``shared_clock``)."""
+    ``clock``: the night's shared clock (``consolidate_partition``'s ``shared_clock``), and
+    ``settled`` when the partition's previous night had committed (its ``settled``)."""
     work = []
     previous = previous_pass(conn, (cutoff - timedelta(days=1)).date().isoformat(), partition)
     window = window_after(previous, cutoff, policy)
-    loading = scopes_to_load(conn, partition, cutoff, window, clock=clock)
+    loading = scopes_to_load(conn, partition, cutoff, window, clock=clock, settled=settled)
     for tenant, scopes in sorted(loading.items()):
         set_tenants(conn, [tenant])
         if members is not None:
@@ -257,7 +264,7 @@ def window_after(
 
 def scopes_to_load(
     conn: Connection, partition: Partition, cutoff: datetime, window: ChangeWindow | None,
-    *, clock: datetime | None = None,
+    *, clock: datetime | None = None, settled: float | None = None,
 ) -> dict[str, list[str]]:
     """The scopes of ``partition`` whose plan tonight may hold something, by tenant: after a
     previous pass of the partition, those with something new, rewritten or due in ``window``
@@ -266,7 +273,7 @@ def scopes_to_load(
     and sightings are as they were when its last pass left them), so the result is the same."""
     if window is None:
         return partition_scopes(conn, partition, cutoff)
-    return changed_scopes(conn, partition, window, clock=clock)
+    return changed_scopes(conn, partition, window, clock=clock, settled=settled)
 
 
 def write_step(conn: Connection, step: Step, work: Sequence[_TenantWork]) -> None:

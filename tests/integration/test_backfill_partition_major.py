@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -27,7 +28,7 @@ from flows.backfill import BackfillFailed
 from flows.consolidation import backfill
 from flows.progress import progress_of
 from memcurator.app import nightly
-from memcurator.steps import Partition
+from memcurator.steps import Partition, cutoff_of
 from store import leftover_reads, pass_changes
 from store.engine import make_engine, upgrade
 from store.tables import ConsolidationRun
@@ -198,8 +199,56 @@ def test_a_backfill_nights_partitions_start_on_one_clock_and_ask_once_what_chang
     cutoffs = sorted({cutoff for _, cutoff in asked})
     assert len(cutoffs) == len(DAYS)  # every night asked what is new in unkeyed facts
     assert all(asked[("leftovers", c)] == 1 for c in cutoffs), asked
-    # the first night loads every scope (no previous pass): no question of what changed
-    assert [asked[("changed", c)] for c in cutoffs] == [0] + [1] * (len(DAYS) - 1), asked
+    # The first night loads every scope (no previous pass): no question of what changed. Then
+    # at most one question per partition: one ahead of another asks again when the answer
+    # was read before the other's night before had committed (the next test).
+    changed = [asked[("changed", c)] for c in cutoffs]
+    assert changed[0] == 0 and all(1 <= n <= 3 for n in changed[1:]), asked
+
+
+def test_a_partition_behind_the_others_asks_again_what_changed_since_its_own_last_night(
+    stores: Callable[[], tuple[str, Engine]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A partition still on a night when the others ask about the next one must not take their
+    answer: its own pass of that night had not committed when it was read, and what that pass
+    rewrote is only found the night after (``updated_at == since``). It asks again; the store
+    ends as the nightly passes one by one leave it."""
+    askers: dict[datetime, set[int]] = {}
+    walkers: dict[str, int] = {}
+    guard = threading.Lock()
+    real_changed, real_plan = pass_changes._all_changed, nightly.plan
+    slow = cutoff_of(date.fromisoformat(DAYS[2]))
+
+    def changed(conn: Connection, window: Any) -> Any:
+        with guard:
+            askers.setdefault(window.cutoff, set()).add(threading.get_ident())
+        return real_changed(conn, window)
+
+    def plan(conn: Connection, partition: Partition, cutoff: datetime, *a: Any, **k: Any) -> Any:
+        with guard:
+            walkers[partition.label] = threading.get_ident()  # a walk is one task: one thread
+        work = real_plan(conn, partition, cutoff, *a, **k)
+        if partition.label == "p01-of-03" and cutoff == slow:
+            time.sleep(3)  # planned, not yet committed: the others go on to the next night
+        return work
+
+    monkeypatch.setattr(pass_changes, "_all_changed", changed)
+    monkeypatch.setattr(nightly, "plan", plan)
+    url_a, engine_a = stores()
+    url_b, engine_b = stores()
+    state, _ = backfill_table(url_a, start=DAYS[0], end=DAYS[-1])
+    assert state.is_completed()
+    after = cutoff_of(date.fromisoformat(DAYS[3]))
+    if engine_a.dialect.name == "postgresql":
+        # The others asked while p01 slept; p01 asked again. (SQLite runs one write
+        # transaction at a time: the others waited for p01's commit, and an answer read after
+        # it will do for p01.)
+        assert walkers["p01-of-03"] in askers[after]
+        assert len(askers[after]) >= 2
+    for day in DAYS:
+        night(url_b, as_of=day)
+    assert export(engine_a) == export(engine_b)
+    assert log_counts(engine_a) == log_counts(engine_b)
 
 
 def test_a_partition_failing_a_night_stops_there_the_others_finish_and_a_rerun_completes(

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable
 from datetime import UTC, date, datetime, time, timedelta
+from time import monotonic
 from typing import Any
 
 import pytest
@@ -22,10 +23,11 @@ from memcurator.app import nightly
 from memcurator.app.ingest import ingest_stream
 from memcurator.app.nightly import Partition, PartitionReport, consolidate_partition
 from memcurator.consolidation import Policy
-from memcurator.steps import ChangeWindow
+from memcurator.steps import ChangeWindow, change_window
 from memcurator.workload import generate_stream
 from store import pass_changes
 from store.engine import WRITER, pass_planning
+from store.pass_changes import changed_scopes
 from store.passlock import pass_lock
 from tests.factories import observation
 from tests.passes import by_day, export, log_counts
@@ -271,3 +273,46 @@ def test_the_partitions_of_a_night_on_one_clock_ask_once_which_scopes_changed(
     assert len(asked) == 41 and len(set(asked)) == 41
     assert export(shared) == export(alone)
     assert log_counts(shared) == log_counts(alone)
+
+
+def test_a_kept_answer_read_before_a_partitions_last_night_committed_is_not_taken(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A backfill's partitions walk at their own pace: one still on last night may reach
+    tonight after the others asked which scopes changed. Their answer, read before its own
+    pass of last night committed, misses what that pass rewrote (found only tonight: its
+    ``updated_at`` is tonight's ``since``), so it asks again (``settled``: when its last night
+    committed), and its newer answer is kept for the rest."""
+    ingest_on(engine, DAY0, [observation(u, "s_1", at(0)) for u in ("u_1", "u_2", "u_3")])
+    ingest_on(engine, DAY0 + timedelta(days=1), [observation("u_2", "s_2", at(1))])
+    asked: list[ChangeWindow] = []
+    real = pass_changes._all_changed
+
+    def counted(conn: Connection, window: ChangeWindow) -> list[tuple[str, str]]:
+        asked.append(window)
+        return real(conn, window)
+
+    monkeypatch.setattr(pass_changes, "_all_changed", counted)
+    cutoff = datetime.combine(DAY0 + timedelta(days=2), time(0), tzinfo=UTC)
+    window = change_window(cutoff, DAY0, wall(DAY0, 2), timedelta(days=30))
+    clock = wall(DAY0 + timedelta(days=1), 2)
+    before = monotonic()
+    with engine.connect() as conn:
+
+        def scopes(index: int, settled: float | None) -> dict[str, list[str]]:
+            return changed_scopes(
+                conn, Partition(index, 2), window, clock=clock, settled=settled
+            )  # fmt: skip
+
+        first = scopes(0, before)
+        assert len(asked) == 1
+        second = scopes(1, before)
+        assert len(asked) == 1  # the kept answer, read after ``before``
+        assert second == changed_scopes(conn, Partition(1, 2), window)
+        assert len(asked) == 2  # (the unshared call just above asked for itself)
+        assert sum(len(s) for t in (first, second) for s in t.values()) == 1  # u_2's scope
+        assert scopes(0, before) == first and len(asked) == 2  # read after it settled: taken
+        assert scopes(1, monotonic()) is not None and len(asked) == 3  # read before: asks
+        assert scopes(0, before) == first and len(asked) == 3  # the newer answer does for all
+        assert scopes(1, None) is not None and len(asked) == 3  # the nightly flow: any will do
+    assert set(asked) == {window}
