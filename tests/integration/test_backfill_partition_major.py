@@ -229,7 +229,7 @@ def test_a_partition_behind_the_others_asks_again_what_changed_since_its_own_las
             walkers[partition.label] = threading.get_ident()  # a walk is one task: one thread
         work = real_plan(conn, partition, cutoff, *a, **k)
         if partition.label == "p01-of-03" and cutoff == slow:
-            time.sleep(3)  # planned, not yet committed: the others go on to the next night
+            time.sleep(5)  # planned, not yet committed: the others go on to the next night
         return work
 
     monkeypatch.setattr(pass_changes, "_all_changed", changed)
