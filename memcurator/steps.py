@@ -10,7 +10,7 @@ method and one line below. Pure: no I/O.
 from __future__ import annotations
 
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
@@ -31,6 +31,15 @@ class Partition:
 
     def holds(self, scope_key: str) -> bool:
         return zlib.crc32(scope_key.encode("utf-8")) % self.count == self.index
+
+    def scopes_by_tenant(self, pairs: Iterable[Sequence[str]]) -> dict[str, list[str]]:
+        """The (scope, tenant) ``pairs`` this partition holds, as each tenant's scopes in the
+        order given: the share of a question asked for every partition at once."""
+        tenants: dict[str, list[str]] = {}
+        for key, tenant in pairs:
+            if self.holds(key):
+                tenants.setdefault(tenant, []).append(key)
+        return tenants
 
 
 def cutoff_of(as_of: date) -> datetime:

@@ -80,11 +80,7 @@ def leftover_scopes(
     else:
         asked = (str(conn.engine.url), conn.dialect.name, start, cutoff, clock)
         pairs = _SHARED.get(asked, lambda: _all_leftover_scopes(conn, start, cutoff))
-    tenants: dict[str, list[str]] = {}
-    for key, tenant in pairs:
-        if partition.holds(key):
-            tenants.setdefault(tenant, []).append(key)
-    return tenants
+    return partition.scopes_by_tenant(pairs)
 
 
 _SHARED: Shared[list[tuple[str, str]]] = Shared()

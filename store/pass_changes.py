@@ -61,11 +61,7 @@ def changed_scopes(
             (str(conn.engine.url), conn.dialect.name, window, clock), ask,
             usable=lambda answer: settled is None or answer[0] > settled,
         )  # fmt: skip
-    tenants: dict[str, list[str]] = {}
-    for key, tenant in pairs:
-        if partition.holds(key):
-            tenants.setdefault(tenant, []).append(key)
-    return tenants
+    return partition.scopes_by_tenant(pairs)
 
 
 class Shared(Generic[T]):

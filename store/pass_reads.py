@@ -182,11 +182,7 @@ def partition_scopes(
             )
             .distinct()
         ).all()
-    tenants: dict[str, list[str]] = {}
-    for key, tenant in sorted(pairs):
-        if partition.holds(key):
-            tenants.setdefault(tenant, []).append(key)
-    return tenants
+    return partition.scopes_by_tenant(sorted(pairs))
 
 
 def load_observations(

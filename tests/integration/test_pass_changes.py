@@ -251,13 +251,8 @@ def test_the_pass_plans_its_statements_afresh_in_its_own_transaction_only(
                 assert before is not None and before[0] == "auto"
 
 
-def test_the_partitions_of_a_night_on_one_clock_ask_once_which_scopes_changed(
-    new_engine: Callable[[], Engine], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The nightly flow's partitions share its clock (``shared_clock``): the first to ask which
-    scopes changed asks the database, the others take their share of its answer. The 42 nights
-    end as they do when each partition asks for itself."""
-    days, late = _workload()
+def asked_windows(monkeypatch: pytest.MonkeyPatch) -> list[ChangeWindow]:
+    """The windows the database is asked which scopes changed in, as they are asked."""
     asked: list[ChangeWindow] = []
     real = pass_changes._all_changed
 
@@ -266,6 +261,17 @@ def test_the_partitions_of_a_night_on_one_clock_ask_once_which_scopes_changed(
         return real(conn, window)
 
     monkeypatch.setattr(pass_changes, "_all_changed", counted)
+    return asked
+
+
+def test_the_partitions_of_a_night_on_one_clock_ask_once_which_scopes_changed(
+    new_engine: Callable[[], Engine], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The nightly flow's partitions share its clock (``shared_clock``): the first to ask which
+    scopes changed asks the database, the others take their share of its answer. The 42 nights
+    end as they do when each partition asks for itself."""
+    days, late = _workload()
+    asked = asked_windows(monkeypatch)
     alone, _ = _scheduled(new_engine, days, late, partitions=3)
     assert len(asked) == 3 * 41  # every night but the first (no window: every scope loaded)
     asked.clear()
@@ -285,14 +291,7 @@ def test_a_kept_answer_read_before_a_partitions_last_night_committed_is_not_take
     committed), and its newer answer is kept for the rest."""
     ingest_on(engine, DAY0, [observation(u, "s_1", at(0)) for u in ("u_1", "u_2", "u_3")])
     ingest_on(engine, DAY0 + timedelta(days=1), [observation("u_2", "s_2", at(1))])
-    asked: list[ChangeWindow] = []
-    real = pass_changes._all_changed
-
-    def counted(conn: Connection, window: ChangeWindow) -> list[tuple[str, str]]:
-        asked.append(window)
-        return real(conn, window)
-
-    monkeypatch.setattr(pass_changes, "_all_changed", counted)
+    asked = asked_windows(monkeypatch)
     cutoff = datetime.combine(DAY0 + timedelta(days=2), time(0), tzinfo=UTC)
     window = change_window(cutoff, DAY0, wall(DAY0, 2), timedelta(days=30))
     clock = wall(DAY0 + timedelta(days=1), 2)
